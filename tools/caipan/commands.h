@@ -1,0 +1,20 @@
+// Registration of the CLI's subcommand groups; each group lives in its own file.
+#ifndef CAIPAN_TOOLS_CAIPAN_COMMANDS_H_
+#define CAIPAN_TOOLS_CAIPAN_COMMANDS_H_
+
+#include <CLI/CLI.hpp>
+
+namespace caipan::cli {
+
+// Adds `caipan xiangqi …` (xiangqi_commands.cc).
+void RegisterXiangqiCommands(CLI::App& app);
+// Adds `caipan gomoku …` (gomoku_commands.cc).
+void RegisterGomokuCommands(CLI::App& app);
+
+// Exit status chosen by the subcommand callback that ran (0 unless it set another).
+int ExitCode();
+void SetExitCode(int code);
+
+}  // namespace caipan::cli
+
+#endif  // CAIPAN_TOOLS_CAIPAN_COMMANDS_H_

@@ -1,0 +1,19 @@
+// caipan: the command-line front end to the rules engine.
+#include <CLI/CLI.hpp>
+
+#include "tools/caipan/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"caipan: xiangqi and gomoku rules engine and adjudicator"};
+  app.require_subcommand(1);
+  caipan::cli::RegisterXiangqiCommands(app);
+  caipan::cli::RegisterGomokuCommands(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // Usage errors exit with status 2, like an illegal move.
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  return caipan::cli::ExitCode();
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs every test (the default, fast set; `CAIPAN_TEST_LABELS=slow` or
+# `all` for the deep perft rows). With CAIPAN_SANITIZE=1 it uses an ASan+UBSan build.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/tools/setup.sh"
+extra=()
+build=$root/build
+if [ "${CAIPAN_SANITIZE:-0}" = 1 ]; then
+  extra+=(-DCAIPAN_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+  build=$root/build-asan
+fi
+CAIPAN_BUILD_DIR=$build "$root/tools/build.sh" "${extra[@]}"
+cd "$build"
+case "${CAIPAN_TEST_LABELS:-fast}" in
+  all) ctest --output-on-failure -j "$(nproc)" ;;
+  *) ctest --output-on-failure -j "$(nproc)" -L "${CAIPAN_TEST_LABELS:-fast}" ;;
+esac
