@@ -1,0 +1,37 @@
+// 128-bit bitboards over the 90 points (bit i = square i).
+#ifndef CAIPAN_ENGINE_XIANGQI_BITBOARD_H_
+#define CAIPAN_ENGINE_XIANGQI_BITBOARD_H_
+
+#include <bit>
+#include <cstdint>
+
+namespace caipan::xiangqi {
+
+using Bitboard = unsigned __int128;
+
+constexpr Bitboard SquareBB(int sq) { return Bitboard{1} << sq; }
+constexpr bool Contains(Bitboard b, int sq) { return ((b >> sq) & 1) != 0; }
+inline int PopCount(Bitboard b) {
+  return std::popcount(static_cast<uint64_t>(b)) + std::popcount(static_cast<uint64_t>(b >> 64));
+}
+// Index of the lowest set bit; b must not be empty.
+inline int LowestSquare(Bitboard b) {
+  uint64_t lo = static_cast<uint64_t>(b);
+  return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<uint64_t>(b >> 64));
+}
+// Removes and returns the lowest set bit's square; b must not be empty.
+inline int PopLowest(Bitboard& b) {
+  int sq = LowestSquare(b);
+  b &= b - 1;
+  return sq;
+}
+
+// Calls f(square) for every set bit, lowest first.
+template <typename F>
+inline void ForEachSquare(Bitboard b, F&& f) {
+  while (b) f(PopLowest(b));
+}
+
+}  // namespace caipan::xiangqi
+
+#endif  // CAIPAN_ENGINE_XIANGQI_BITBOARD_H_
