@@ -8,6 +8,9 @@ namespace caipan::cli {
 
 // Adds `caipan xiangqi …` (xiangqi_commands.cc).
 void RegisterXiangqiCommands(CLI::App& app);
+// Adds `caipan xiangqi adjudicate` and `caipan xiangqi limit` under the xiangqi command
+// (xiangqi_adjudicate_commands.cc); called by RegisterXiangqiCommands.
+void RegisterXiangqiAdjudicationCommands(CLI::App& xiangqi);
 // Adds `caipan gomoku …` (gomoku_commands.cc).
 void RegisterGomokuCommands(CLI::App& app);
 

@@ -4,7 +4,9 @@
 namespace caipan::cli {
 
 void RegisterXiangqiCommands(CLI::App& app) {
-  app.add_subcommand("xiangqi", "xiangqi commands")->require_subcommand(1);
+  CLI::App* xiangqi = app.add_subcommand("xiangqi", "xiangqi commands");
+  xiangqi->require_subcommand(1);
+  RegisterXiangqiAdjudicationCommands(*xiangqi);
 }
 
 }  // namespace caipan::cli
