@@ -1,4 +1,5 @@
-// Early-return helpers for absl::Status / absl::StatusOr, used across the engine.
+// Early-return helpers for absl::Status / absl::StatusOr, used across the
+// engine.
 #ifndef CAIPAN_ENGINE_COMMON_STATUS_MACROS_H_
 #define CAIPAN_ENGINE_COMMON_STATUS_MACROS_H_
 
@@ -9,15 +10,17 @@
 #define CAIPAN_CONCAT_(a, b) CAIPAN_CONCAT_INNER_(a, b)
 
 // Returns the status from the enclosing function if `expr` is not OK.
-#define CAIPAN_RETURN_IF_ERROR(expr)           \
-  do {                                         \
-    ::absl::Status caipan_status_ = (expr);    \
+#define CAIPAN_RETURN_IF_ERROR(expr)                 \
+  do {                                               \
+    ::absl::Status caipan_status_ = (expr);          \
     if (!caipan_status_.ok()) return caipan_status_; \
   } while (0)
 
-// `CAIPAN_ASSIGN_OR_RETURN(auto x, F());` declares x from an OK StatusOr, else returns.
-#define CAIPAN_ASSIGN_OR_RETURN(lhs, expr) \
-  CAIPAN_ASSIGN_OR_RETURN_IMPL_(CAIPAN_CONCAT_(caipan_statusor_, __LINE__), lhs, expr)
+// `CAIPAN_ASSIGN_OR_RETURN(auto x, F());` declares x from an OK StatusOr, else
+// returns.
+#define CAIPAN_ASSIGN_OR_RETURN(lhs, expr)                                  \
+  CAIPAN_ASSIGN_OR_RETURN_IMPL_(CAIPAN_CONCAT_(caipan_statusor_, __LINE__), \
+                                lhs, expr)
 #define CAIPAN_ASSIGN_OR_RETURN_IMPL_(tmp, lhs, expr) \
   auto tmp = (expr);                                  \
   if (!tmp.ok()) return tmp.status();                 \

@@ -8,7 +8,8 @@ std::vector<std::string_view> SplitTokens(std::string_view text) {
   std::vector<std::string_view> tokens;
   size_t i = 0;
   auto is_sep = [](char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == ',';
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+           c == '\v' || c == ',';
   };
   while (i < text.size()) {
     while (i < text.size() && is_sep(text[i])) ++i;

@@ -11,8 +11,8 @@ namespace caipan {
 // Splits on ASCII whitespace (and commas), dropping empty tokens.
 std::vector<std::string_view> SplitTokens(std::string_view text);
 
-// Quotes a user token for an error message, escaping bytes that are not printable UTF-8
-// so messages stay readable whatever the input.
+// Quotes a user token for an error message, escaping bytes that are not
+// printable UTF-8 so messages stay readable whatever the input.
 std::string QuoteToken(std::string_view token);
 
 }  // namespace caipan

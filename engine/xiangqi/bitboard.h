@@ -12,12 +12,14 @@ using Bitboard = unsigned __int128;
 constexpr Bitboard SquareBB(int sq) { return Bitboard{1} << sq; }
 constexpr bool Contains(Bitboard b, int sq) { return ((b >> sq) & 1) != 0; }
 inline int PopCount(Bitboard b) {
-  return std::popcount(static_cast<uint64_t>(b)) + std::popcount(static_cast<uint64_t>(b >> 64));
+  return std::popcount(static_cast<uint64_t>(b)) +
+         std::popcount(static_cast<uint64_t>(b >> 64));
 }
 // Index of the lowest set bit; b must not be empty.
 inline int LowestSquare(Bitboard b) {
   uint64_t lo = static_cast<uint64_t>(b);
-  return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<uint64_t>(b >> 64));
+  return lo ? std::countr_zero(lo)
+            : 64 + std::countr_zero(static_cast<uint64_t>(b >> 64));
 }
 // Removes and returns the lowest set bit's square; b must not be empty.
 inline int PopLowest(Bitboard& b) {

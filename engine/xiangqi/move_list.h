@@ -1,4 +1,5 @@
-// A fixed-capacity list of moves: no heap allocation on the move-generation path.
+// A fixed-capacity list of moves: no heap allocation on the move-generation
+// path.
 #ifndef CAIPAN_ENGINE_XIANGQI_MOVE_LIST_H_
 #define CAIPAN_ENGINE_XIANGQI_MOVE_LIST_H_
 
@@ -10,12 +11,14 @@ namespace caipan::xiangqi {
 
 class MoveList {
  public:
-  // No xiangqi position has more than 2*17 + 2*17 + 16 + 8 + 8 + 4 + 15 = 119 pseudo-legal moves.
+  // No xiangqi position has more than 2*17 + 2*17 + 16 + 8 + 8 + 4 + 15 = 119
+  // pseudo-legal moves.
   static constexpr size_t kCapacity = 128;
 
   void Add(Move m) { moves_[size_++] = m; }
   void Add(int from, int to) {
-    moves_[size_++] = Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
+    moves_[size_++] =
+        Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
   }
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }

@@ -1,5 +1,5 @@
-// A xiangqi position: placement, side to move, Zobrist hash; FEN I/O, legal moves,
-// make/unmake and the attack queries the repetition rules need.
+// A xiangqi position: placement, side to move, Zobrist hash; FEN I/O, legal
+// moves, make/unmake and the attack queries the repetition rules need.
 #ifndef CAIPAN_ENGINE_XIANGQI_POSITION_H_
 #define CAIPAN_ENGINE_XIANGQI_POSITION_H_
 
@@ -18,9 +18,11 @@ namespace caipan::xiangqi {
 inline constexpr std::string_view kStartFen =
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
-// What the side to move faces. Checkmate and stalemate both lose for the side to move.
+// What the side to move faces. Checkmate and stalemate both lose for the side
+// to move.
 enum class GameState { kNormal, kCheck, kCheckmate, kStalemate };
-const char* GameStateName(GameState s);  // "normal", "check", "checkmate", "stalemate"
+const char* GameStateName(
+    GameState s);  // "normal", "check", "checkmate", "stalemate"
 
 class Position {
  public:
@@ -33,8 +35,8 @@ class Position {
 
   // The standard start position.
   static Position Start();
-  // Parses and validates a FEN (see rules digest): the error names the FEN field at fault.
-  // "startpos" is accepted as the start position.
+  // Parses and validates a FEN (see rules digest): the error names the FEN
+  // field at fault. "startpos" is accepted as the start position.
   static absl::StatusOr<Position> FromFen(std::string_view fen);
   std::string ToFen() const;
 
@@ -44,47 +46,58 @@ class Position {
   uint64_t Hash() const { return hash_; }
   Bitboard Occupied() const { return occupied_; }
   Bitboard Pieces(Color c) const { return by_color_[Index(c)]; }
-  Bitboard Pieces(Color c, PieceType t) const { return by_piece_[MakePiece(c, t)]; }
+  Bitboard Pieces(Color c, PieceType t) const {
+    return by_piece_[MakePiece(c, t)];
+  }
   int KingSquare(Color c) const { return king_sq_[Index(c)]; }
   // FEN move counters, carried along (the rules engine does not use them).
   int HalfmoveClock() const { return halfmove_clock_; }
   int FullmoveNumber() const { return fullmove_number_; }
 
-  // --- Moves -------------------------------------------------------------------------------
+  // --- Moves
+  // -------------------------------------------------------------------------------
   // All legal moves of the side to move (generation order, not sorted).
   void GenerateLegalMoves(MoveList* moves) const;
   // Same count as GenerateLegalMoves(...).size(), without keeping the list.
   int CountLegalMoves() const;
   bool IsLegal(Move m) const;
-  // OK if `m` is legal, else InvalidArgument saying why (no piece, wrong side, how the piece
-  // moves, blocked leg/eye, own king left in check, kings facing, ...).
+  // OK if `m` is legal, else InvalidArgument saying why (no piece, wrong side,
+  // how the piece moves, blocked leg/eye, own king left in check, kings facing,
+  // ...).
   absl::Status CheckLegal(Move m) const;
   bool InCheck() const { return IsKingExposed(side_); }
   GameState State() const;
 
-  // Plays a legal move (behaviour is undefined for an illegal one: check first).
+  // Plays a legal move (behaviour is undefined for an illegal one: check
+  // first).
   Undo MakeMove(Move m);
   void UnmakeMove(Move m, const Undo& undo);
-  // Passes the turn (analysis only: "what would this side threaten if it moved again").
+  // Passes the turn (analysis only: "what would this side threaten if it moved
+  // again").
   void MakeNullMove();
   void UnmakeNullMove() { MakeNullMove(); }
 
-  // --- Attack queries ----------------------------------------------------------------------
-  // Pieces of `by` that attack `sq` under the piece rules at the current occupancy (the
-  // square's content is ignored; own-king safety is not considered). The kings' facing
-  // attack is included when `sq` holds the other king.
+  // --- Attack queries
+  // ----------------------------------------------------------------------
+  // Pieces of `by` that attack `sq` under the piece rules at the current
+  // occupancy (the square's content is ignored; own-king safety is not
+  // considered). The kings' facing attack is included when `sq` holds the other
+  // king.
   Bitboard AttackersOf(int sq, Color by) const;
   bool IsAttacked(int sq, Color by) const { return AttackersOf(sq, by) != 0; }
   // Pieces giving check to the side to move.
-  Bitboard Checkers() const { return AttackersOf(king_sq_[Index(side_)], Opponent(side_)); }
-  // Pieces of `c` that cannot leave their square without exposing c's king to attack
-  // (chariot/cannon lines incl. cannon screens, horse legs, the kings' file).
+  Bitboard Checkers() const {
+    return AttackersOf(king_sq_[Index(side_)], Opponent(side_));
+  }
+  // Pieces of `c` that cannot leave their square without exposing c's king to
+  // attack (chariot/cannon lines incl. cannon screens, horse legs, the kings'
+  // file).
   Bitboard PinnedPieces(Color c) const;
-  // Pieces of `by` that could legally capture on `sq` if it were `by`'s move (the square must
-  // hold a piece of the other colour).
+  // Pieces of `by` that could legally capture on `sq` if it were `by`'s move
+  // (the square must hold a piece of the other colour).
   Bitboard LegalCapturersOf(int sq, Color by) const;
-  // Whether the piece on `sq` is protected: a piece of its own side could legally recapture
-  // on `sq` after an enemy piece captured it there.
+  // Whether the piece on `sq` is protected: a piece of its own side could
+  // legally recapture on `sq` after an enemy piece captured it there.
   bool IsProtected(int sq) const;
 
   friend bool operator==(const Position& a, const Position& b);
@@ -97,8 +110,9 @@ class Position {
   // True if c's king is attacked (including by the facing king).
   bool IsKingExposed(Color c) const;
   void GeneratePseudoLegal(MoveList* moves) const;
-  // Whether a pseudo-legal move leaves the mover's king safe. Temporarily changes the board
-  // and restores it, so a Position must not be read from two threads while generating.
+  // Whether a pseudo-legal move leaves the mover's king safe. Temporarily
+  // changes the board and restores it, so a Position must not be read from two
+  // threads while generating.
   bool LeavesKingSafe(Move m) const;
 
   Piece board_[kSquares];
@@ -114,7 +128,8 @@ class Position {
   int fullmove_number_;
 };
 
-// Number of leaf nodes of the legal move tree of the given depth (bulk counted at depth 1).
+// Number of leaf nodes of the legal move tree of the given depth (bulk counted
+// at depth 1).
 uint64_t Perft(Position& pos, int depth);
 
 }  // namespace caipan::xiangqi

@@ -8,7 +8,9 @@
 namespace caipan::xiangqi {
 
 enum class Color : uint8_t { kRed = 0, kBlack = 1 };
-constexpr Color Opponent(Color c) { return c == Color::kRed ? Color::kBlack : Color::kRed; }
+constexpr Color Opponent(Color c) {
+  return c == Color::kRed ? Color::kBlack : Color::kRed;
+}
 constexpr int Index(Color c) { return static_cast<int>(c); }
 
 enum class PieceType : uint8_t {
@@ -23,20 +25,26 @@ enum class PieceType : uint8_t {
 constexpr int kPieceTypeCount = 7;
 constexpr int Index(PieceType t) { return static_cast<int>(t); }
 
-// A piece code: 0 is empty; red pieces are 1..7, black pieces 9..15 (bit 3 = black).
+// A piece code: 0 is empty; red pieces are 1..7, black pieces 9..15 (bit 3 =
+// black).
 using Piece = uint8_t;
 constexpr Piece kNoPiece = 0;
 constexpr Piece MakePiece(Color c, PieceType t) {
   return static_cast<Piece>(1 + Index(t) + (c == Color::kBlack ? 8 : 0));
 }
-constexpr Color ColorOf(Piece p) { return (p & 8) ? Color::kBlack : Color::kRed; }
-constexpr PieceType TypeOf(Piece p) { return static_cast<PieceType>((p & 7) - 1); }
+constexpr Color ColorOf(Piece p) {
+  return (p & 8) ? Color::kBlack : Color::kRed;
+}
+constexpr PieceType TypeOf(Piece p) {
+  return static_cast<PieceType>((p & 7) - 1);
+}
 constexpr int kPieceCodeCount = 16;
 
 // FEN letter of a piece: upper case red, lower case black (K A B N R C P).
 char PieceToFenChar(Piece p);
 
-// Squares: 0..89, square = rank * 9 + file. File 0 = 'a' (Red's left), rank 0 = Red's back rank.
+// Squares: 0..89, square = rank * 9 + file. File 0 = 'a' (Red's left), rank 0 =
+// Red's back rank.
 constexpr int kFiles = 9;
 constexpr int kRanks = 10;
 constexpr int kSquares = 90;

@@ -1,0 +1,209 @@
+// Compile-time tables of board geometry: where each piece type can step from
+// each point, and the slide/first/second-blocker masks of a rank or file for
+// every occupancy.
+#ifndef CAIPAN_ENGINE_XIANGQI_GEOMETRY_H_
+#define CAIPAN_ENGINE_XIANGQI_GEOMETRY_H_
+
+#include <array>
+#include <cstdint>
+
+#include "engine/xiangqi/types.h"
+
+namespace caipan::xiangqi::geometry {
+
+constexpr std::array<uint8_t, kSquares> kFile = [] {
+  std::array<uint8_t, kSquares> a{};
+  for (int s = 0; s < kSquares; ++s) a[s] = static_cast<uint8_t>(s % kFiles);
+  return a;
+}();
+constexpr std::array<uint8_t, kSquares> kRank = [] {
+  std::array<uint8_t, kSquares> a{};
+  for (int s = 0; s < kSquares; ++s) a[s] = static_cast<uint8_t>(s / kFiles);
+  return a;
+}();
+
+constexpr bool OnBoard(int file, int rank) {
+  return file >= 0 && file < kFiles && rank >= 0 && rank < kRanks;
+}
+constexpr bool InPalace(int file, int rank) {
+  return file >= 3 && file <= 5 && rank >= 0 && rank < kRanks &&
+         (rank <= 2 || rank >= 7);
+}
+constexpr bool SameHalf(int rank_a, int rank_b) {
+  return (rank_a <= 4) == (rank_b <= 4);
+}
+
+// A step to `to` that is blocked when `via` (horse leg or elephant eye) is
+// occupied. For unconditional steps via == to.
+struct Step {
+  uint8_t to;
+  uint8_t via;
+};
+template <int N>
+struct Steps {
+  std::array<Step, N> step{};
+  uint8_t count = 0;
+  constexpr void Add(int to, int via) {
+    step[count++] = Step{static_cast<uint8_t>(to), static_cast<uint8_t>(via)};
+  }
+  constexpr const Step* begin() const { return step.data(); }
+  constexpr const Step* end() const { return step.data() + count; }
+};
+
+// Horse moves from a point: target and leg.
+constexpr std::array<Steps<8>, kSquares> kHorseMoves = [] {
+  std::array<Steps<8>, kSquares> t{};
+  constexpr int kDeltas[8][2] = {{1, 2}, {-1, 2}, {1, -2}, {-1, -2},
+                                 {2, 1}, {2, -1}, {-2, 1}, {-2, -1}};
+  for (int s = 0; s < kSquares; ++s) {
+    int f = s % kFiles, r = s / kFiles;
+    for (const auto& d : kDeltas) {
+      if (!OnBoard(f + d[0], r + d[1])) continue;
+      // The leg is the orthogonal neighbour in the direction of the long
+      // component.
+      int leg_f = f + (d[0] == 2 ? 1 : d[0] == -2 ? -1 : 0);
+      int leg_r = r + (d[1] == 2 ? 1 : d[1] == -2 ? -1 : 0);
+      t[s].Add(MakeSquare(f + d[0], r + d[1]), MakeSquare(leg_f, leg_r));
+    }
+  }
+  return t;
+}();
+
+// Horses that attack a point: the horse's point and its leg.
+constexpr std::array<Steps<8>, kSquares> kHorseAttackers = [] {
+  std::array<Steps<8>, kSquares> t{};
+  for (int s = 0; s < kSquares; ++s) {
+    for (const Step& m : kHorseMoves[s]) t[m.to].Add(s, m.via);
+  }
+  return t;
+}();
+
+// Elephant moves (same half of the board only): target and eye. Symmetric, so
+// it also lists the elephants that attack a point.
+constexpr std::array<Steps<4>, kSquares> kElephantMoves = [] {
+  std::array<Steps<4>, kSquares> t{};
+  for (int s = 0; s < kSquares; ++s) {
+    int f = s % kFiles, r = s / kFiles;
+    for (int df : {-2, 2}) {
+      for (int dr : {-2, 2}) {
+        if (!OnBoard(f + df, r + dr) || !SameHalf(r, r + dr)) continue;
+        t[s].Add(MakeSquare(f + df, r + dr),
+                 MakeSquare(f + df / 2, r + dr / 2));
+      }
+    }
+  }
+  return t;
+}();
+
+// Advisor steps inside the palace (symmetric).
+constexpr std::array<Steps<4>, kSquares> kAdvisorMoves = [] {
+  std::array<Steps<4>, kSquares> t{};
+  for (int s = 0; s < kSquares; ++s) {
+    int f = s % kFiles, r = s / kFiles;
+    if (!InPalace(f, r)) continue;
+    for (int df : {-1, 1}) {
+      for (int dr : {-1, 1}) {
+        if (InPalace(f + df, r + dr) && SameHalf(r, r + dr)) {
+          t[s].Add(MakeSquare(f + df, r + dr), MakeSquare(f + df, r + dr));
+        }
+      }
+    }
+  }
+  return t;
+}();
+
+// King steps inside the palace (symmetric).
+constexpr std::array<Steps<4>, kSquares> kKingMoves = [] {
+  std::array<Steps<4>, kSquares> t{};
+  constexpr int kDeltas[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+  for (int s = 0; s < kSquares; ++s) {
+    int f = s % kFiles, r = s / kFiles;
+    if (!InPalace(f, r)) continue;
+    for (const auto& d : kDeltas) {
+      if (InPalace(f + d[0], r + d[1]) && SameHalf(r, r + d[1])) {
+        int to = MakeSquare(f + d[0], r + d[1]);
+        t[s].Add(to, to);
+      }
+    }
+  }
+  return t;
+}();
+
+// Pawn steps by colour: forward, and sideways once across the river.
+constexpr std::array<std::array<Steps<3>, kSquares>, 2> kPawnMoves = [] {
+  std::array<std::array<Steps<3>, kSquares>, 2> t{};
+  for (int c = 0; c < 2; ++c) {
+    int forward = c == 0 ? 1 : -1;
+    for (int s = 0; s < kSquares; ++s) {
+      int f = s % kFiles, r = s / kFiles;
+      bool crossed = c == 0 ? r >= 5 : r <= 4;
+      auto add = [&](int nf, int nr) {
+        if (OnBoard(nf, nr))
+          t[c][s].Add(MakeSquare(nf, nr), MakeSquare(nf, nr));
+      };
+      add(f, r + forward);
+      if (crossed) {
+        add(f - 1, r);
+        add(f + 1, r);
+      }
+    }
+  }
+  return t;
+}();
+
+// Pawns of a colour that attack a point.
+constexpr std::array<std::array<Steps<3>, kSquares>, 2> kPawnAttackers = [] {
+  std::array<std::array<Steps<3>, kSquares>, 2> t{};
+  for (int c = 0; c < 2; ++c) {
+    for (int s = 0; s < kSquares; ++s) {
+      for (const Step& m : kPawnMoves[c][s]) t[c][m.to].Add(s, s);
+    }
+  }
+  return t;
+}();
+
+// For a piece at position `pos` on a line of `len` points with occupancy `occ`
+// (the piece's own bit is ignored): the empty points it can slide to, the first
+// blocker in each direction (chariot captures) and the second (cannon
+// captures).
+struct LineMasks {
+  uint16_t slide;
+  uint16_t first;
+  uint16_t second;
+};
+
+template <int kLen>
+constexpr std::array<std::array<LineMasks, (1 << kLen)>, kLen> MakeLineTable() {
+  std::array<std::array<LineMasks, (1 << kLen)>, kLen> t{};
+  for (int pos = 0; pos < kLen; ++pos) {
+    for (int occ = 0; occ < (1 << kLen); ++occ) {
+      LineMasks m{0, 0, 0};
+      for (int dir : {-1, 1}) {
+        int blockers = 0;
+        for (int i = pos + dir; i >= 0 && i < kLen; i += dir) {
+          if (!(occ & (1 << i))) {
+            if (blockers == 0) m.slide |= 1 << i;
+            continue;
+          }
+          ++blockers;
+          if (blockers == 1) {
+            m.first |= 1 << i;
+          } else {
+            m.second |= 1 << i;
+            break;
+          }
+        }
+      }
+      t[pos][occ] = m;
+    }
+  }
+  return t;
+}
+
+// Indexed [file][rank occupancy] and [rank][file occupancy].
+inline constexpr auto kRankLines = MakeLineTable<kFiles>();
+inline constexpr auto kFileLines = MakeLineTable<kRanks>();
+
+}  // namespace caipan::xiangqi::geometry
+
+#endif  // CAIPAN_ENGINE_XIANGQI_GEOMETRY_H_

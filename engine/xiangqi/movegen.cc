@@ -1,0 +1,190 @@
+// Legal move generation: pseudo-legal moves from the geometry tables, then a
+// king-safety test only for the moves that can possibly expose the king.
+#include <bit>
+
+#include "engine/xiangqi/geometry.h"
+#include "engine/xiangqi/position.h"
+
+namespace caipan::xiangqi {
+
+using geometry::kFile;
+using geometry::kRank;
+
+namespace {
+
+// Adds steps whose target is not an own piece and whose leg/eye (if any) is
+// empty.
+template <int N>
+inline void AddSteps(const Piece* board, int from,
+                     const geometry::Steps<N>& steps, uint8_t own_bit,
+                     bool check_via, MoveList* moves) {
+  for (const geometry::Step& s : steps) {
+    Piece target = board[s.to];
+    if (target != kNoPiece && (target & 8) == own_bit) continue;
+    if (check_via && board[s.via] != kNoPiece) continue;
+    moves->Add(from, s.to);
+  }
+}
+
+}  // namespace
+
+void Position::GeneratePseudoLegal(MoveList* moves) const {
+  const Color us = side_;
+  const uint8_t own_bit = us == Color::kBlack ? 8 : 0;
+  auto not_own = [&](int sq) {
+    return board_[sq] == kNoPiece || (board_[sq] & 8) != own_bit;
+  };
+  auto enemy = [&](int sq) {
+    return board_[sq] != kNoPiece && (board_[sq] & 8) != own_bit;
+  };
+
+  // Chariots and cannons: rank and file masks from the line tables.
+  for (PieceType type : {PieceType::kChariot, PieceType::kCannon}) {
+    const bool chariot = type == PieceType::kChariot;
+    ForEachSquare(by_piece_[MakePiece(us, type)], [&](int from) {
+      const int file = kFile[from], rank = kRank[from];
+      const geometry::LineMasks& r =
+          geometry::kRankLines[file][rank_occ_[rank]];
+      const geometry::LineMasks& f =
+          geometry::kFileLines[rank][file_occ_[file]];
+      for (uint16_t b = r.slide; b; b &= b - 1)
+        moves->Add(from, MakeSquare(std::countr_zero(b), rank));
+      for (uint16_t b = f.slide; b; b &= b - 1)
+        moves->Add(from, MakeSquare(file, std::countr_zero(b)));
+      for (uint16_t b = chariot ? r.first : r.second; b; b &= b - 1) {
+        int to = MakeSquare(std::countr_zero(b), rank);
+        if (enemy(to)) moves->Add(from, to);
+      }
+      for (uint16_t b = chariot ? f.first : f.second; b; b &= b - 1) {
+        int to = MakeSquare(file, std::countr_zero(b));
+        if (enemy(to)) moves->Add(from, to);
+      }
+    });
+  }
+  ForEachSquare(by_piece_[MakePiece(us, PieceType::kHorse)], [&](int from) {
+    AddSteps(board_, from, geometry::kHorseMoves[from], own_bit, true, moves);
+  });
+  ForEachSquare(by_piece_[MakePiece(us, PieceType::kElephant)], [&](int from) {
+    AddSteps(board_, from, geometry::kElephantMoves[from], own_bit, true,
+             moves);
+  });
+  ForEachSquare(by_piece_[MakePiece(us, PieceType::kAdvisor)], [&](int from) {
+    AddSteps(board_, from, geometry::kAdvisorMoves[from], own_bit, false,
+             moves);
+  });
+  ForEachSquare(by_piece_[MakePiece(us, PieceType::kPawn)], [&](int from) {
+    AddSteps(board_, from, geometry::kPawnMoves[Index(us)][from], own_bit,
+             false, moves);
+  });
+  const int king = king_sq_[Index(us)];
+  for (const geometry::Step& s : geometry::kKingMoves[king]) {
+    if (not_own(s.to)) moves->Add(king, s.to);
+  }
+}
+
+bool Position::LeavesKingSafe(Move m) const {
+  // Play the move on the mailbox and line occupancies only (all IsKingExposed
+  // reads), test, and put everything back.
+  Position& self = const_cast<Position&>(*this);
+  const Piece moving = board_[m.from];
+  const Piece captured = board_[m.to];
+  const uint16_t rank_from = rank_occ_[kRank[m.from]],
+                 rank_to = rank_occ_[kRank[m.to]];
+  const uint16_t file_from = file_occ_[kFile[m.from]],
+                 file_to = file_occ_[kFile[m.to]];
+  const int king_before = king_sq_[Index(side_)];
+
+  self.board_[m.from] = kNoPiece;
+  self.board_[m.to] = moving;
+  self.rank_occ_[kRank[m.from]] &= ~(1 << kFile[m.from]);
+  self.file_occ_[kFile[m.from]] &= ~(1 << kRank[m.from]);
+  self.rank_occ_[kRank[m.to]] |= 1 << kFile[m.to];
+  self.file_occ_[kFile[m.to]] |= 1 << kRank[m.to];
+  if (m.from == king_before) self.king_sq_[Index(side_)] = m.to;
+
+  const bool safe = !IsKingExposed(side_);
+
+  self.king_sq_[Index(side_)] = king_before;
+  self.rank_occ_[kRank[m.to]] = rank_to;
+  self.file_occ_[kFile[m.to]] = file_to;
+  self.rank_occ_[kRank[m.from]] = rank_from;
+  self.file_occ_[kFile[m.from]] = file_from;
+  self.board_[m.to] = captured;
+  self.board_[m.from] = moving;
+  return safe;
+}
+
+namespace {
+
+// Calls keep(move) for each legal move among the pseudo-legal ones. Without
+// check, a move can only expose the king if it is a king move, leaves the
+// king's rank or file (a line piece or a cannon screen), leaves a horse-leg
+// point next to the king, or lands on the king's rank or file (it may become a
+// cannon screen); every other move is legal without testing.
+template <typename Keep, typename Test>
+inline void FilterLegal(const MoveList& pseudo, int king, bool in_check,
+                        Test&& is_safe, Keep&& keep) {
+  const int kf = kFile[king], kr = kRank[king];
+  for (Move m : pseudo) {
+    bool risky = in_check || m.from == king || kFile[m.from] == kf ||
+                 kRank[m.from] == kr || kFile[m.to] == kf ||
+                 kRank[m.to] == kr ||
+                 ((kFile[m.from] - kf) * (kFile[m.from] - kf) == 1 &&
+                  (kRank[m.from] - kr) * (kRank[m.from] - kr) == 1);
+    if (!risky || is_safe(m)) keep(m);
+  }
+}
+
+}  // namespace
+
+void Position::GenerateLegalMoves(MoveList* moves) const {
+  MoveList pseudo;
+  GeneratePseudoLegal(&pseudo);
+  moves->clear();
+  FilterLegal(
+      pseudo, king_sq_[Index(side_)], InCheck(),
+      [&](Move m) { return LeavesKingSafe(m); },
+      [&](Move m) { moves->Add(m); });
+}
+
+int Position::CountLegalMoves() const {
+  MoveList pseudo;
+  GeneratePseudoLegal(&pseudo);
+  int count = 0;
+  FilterLegal(
+      pseudo, king_sq_[Index(side_)], InCheck(),
+      [&](Move m) { return LeavesKingSafe(m); }, [&](Move) { ++count; });
+  return count;
+}
+
+bool Position::IsLegal(Move m) const {
+  if (m.from >= kSquares || m.to >= kSquares) return false;
+  Piece p = board_[m.from];
+  if (p == kNoPiece || ColorOf(p) != side_) return false;
+  MoveList pseudo;
+  GeneratePseudoLegal(&pseudo);
+  return pseudo.Contains(m) && LeavesKingSafe(m);
+}
+
+GameState Position::State() const {
+  const bool check = InCheck();
+  if (CountLegalMoves() == 0)
+    return check ? GameState::kCheckmate : GameState::kStalemate;
+  return check ? GameState::kCheck : GameState::kNormal;
+}
+
+uint64_t Perft(Position& pos, int depth) {
+  if (depth <= 0) return 1;
+  if (depth == 1) return static_cast<uint64_t>(pos.CountLegalMoves());
+  MoveList moves;
+  pos.GenerateLegalMoves(&moves);
+  uint64_t nodes = 0;
+  for (Move m : moves) {
+    Position::Undo undo = pos.MakeMove(m);
+    nodes += Perft(pos, depth - 1);
+    pos.UnmakeMove(m, undo);
+  }
+  return nodes;
+}
+
+}  // namespace caipan::xiangqi
