@@ -1,0 +1,104 @@
+// Forbidden-point classification: four table lookups per point, and the
+// recursive three test only where two lines could hold a three.
+#include "engine/gomoku/forbidden.h"
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "engine/gomoku/pattern.h"
+
+namespace caipan::gomoku {
+
+const char* PointKindName(PointKind kind) {
+  switch (kind) {
+    case PointKind::kNone:
+      return "none";
+    case PointKind::kFive:
+      return "five";
+    case PointKind::kOverline:
+      return "overline";
+    case PointKind::kDoubleFour:
+      return "double-four";
+    case PointKind::kDoubleThree:
+      return "double-three";
+  }
+  return "none";
+}
+
+PointKind ClassifyBlackMove(Board& board, Point p) {
+  LinePattern e[kNumDirections];
+  LinePattern any = 0;
+  int fours = 0;
+  for (int d = 0; d < kNumDirections; ++d) {
+    e[d] = BlackPattern(board, p, d);
+    any |= e[d];
+    fours += FourCount(e[d]);
+  }
+  if (any & kFiveBit) return PointKind::kFive;
+  if (any & kOverlineBit) return PointKind::kOverline;
+  if (fours >= 2) return PointKind::kDoubleFour;
+
+  // Lines that may hold a three: a straight-four point exists and the line
+  // holds no four (a line counts once, as its strongest shape).
+  int three_lines = 0;
+  for (int d = 0; d < kNumDirections; ++d) {
+    if (FourCount(e[d]) == 0 && (e[d] & kThreeCandidatesMask)) ++three_lines;
+  }
+  if (three_lines < 2) return PointKind::kNone;
+
+  // A line is a three only if one of its straight-four points is itself a
+  // legal black move that is not a five, with p already played.
+  board.Place(p, Color::kBlack);
+  int threes = 0;
+  for (int d = 0; d < kNumDirections && threes < 2 && threes + three_lines >= 2;
+       ++d) {
+    const unsigned candidates = e[d] & kThreeCandidatesMask;
+    if (FourCount(e[d]) != 0 || candidates == 0) continue;
+    --three_lines;
+    for (int k = 0; k < 7; ++k) {
+      if (!(candidates & (1u << k))) continue;
+      const int offset = k - kThreeCandidateOffset;
+      const Point q{static_cast<int8_t>(p.col + offset * kDirCol[d]),
+                    static_cast<int8_t>(p.row + offset * kDirRow[d])};
+      if (ClassifyBlackMove(board, q) == PointKind::kNone) {
+        ++threes;
+        break;
+      }
+    }
+  }
+  board.Remove(p);
+  return threes >= 2 ? PointKind::kDoubleThree : PointKind::kNone;
+}
+
+absl::StatusOr<PointKind> ClassifyBlackPoint(const Board& board, Point p) {
+  if (!board.IsEmpty(p)) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("point ", PointName(p), " is occupied"));
+  }
+  Board scratch = board;
+  return ClassifyBlackMove(scratch, p);
+}
+
+ForbiddenMap ComputeForbiddenMap(const Board& board) {
+  ForbiddenMap map;
+  Board scratch = board;
+  for (int i = 0; i < kNumPoints; ++i) {
+    const Point p = Point::FromIndex(i);
+    map[i] =
+        scratch.IsEmpty(p) ? ClassifyBlackMove(scratch, p) : PointKind::kNone;
+  }
+  return map;
+}
+
+std::vector<ForbiddenPoint> ListForbiddenPoints(const Board& board) {
+  const ForbiddenMap map = ComputeForbiddenMap(board);
+  std::vector<ForbiddenPoint> out;
+  for (int col = 0; col < kBoardSize; ++col) {
+    for (int row = 0; row < kBoardSize; ++row) {
+      const Point p{static_cast<int8_t>(col), static_cast<int8_t>(row)};
+      if (IsForbiddenKind(map[p.index()])) out.push_back({p, map[p.index()]});
+    }
+  }
+  return out;
+}
+
+}  // namespace caipan::gomoku

@@ -1,0 +1,56 @@
+// Black's forbidden points under the renju rules (Chinese and RIF): what a
+// black stone on an empty point makes, with the fully recursive three test,
+// and the map of every forbidden point of a position.
+#ifndef CAIPAN_ENGINE_GOMOKU_FORBIDDEN_H_
+#define CAIPAN_ENGINE_GOMOKU_FORBIDDEN_H_
+
+#include <array>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/gomoku/board.h"
+#include "engine/gomoku/types.h"
+
+namespace caipan::gomoku {
+
+// What a black stone on a point makes. When several apply, the first in this
+// order wins: five (an exact five wins even if it also makes an overline,
+// fours or threes elsewhere), overline, double-four, double-three.
+enum class PointKind : uint8_t {
+  kNone = 0,
+  kFive,
+  kOverline,
+  kDoubleFour,
+  kDoubleThree,
+};
+
+// "none", "five", "overline", "double-four", "double-three".
+const char* PointKindName(PointKind kind);
+constexpr bool IsForbiddenKind(PointKind kind) {
+  return kind == PointKind::kOverline || kind == PointKind::kDoubleFour ||
+         kind == PointKind::kDoubleThree;
+}
+
+// Classifies black playing on the empty point p. The board is used as scratch
+// space for the recursive three test and is restored before returning.
+PointKind ClassifyBlackMove(Board& board, Point p);
+
+// Same, on a copy; fails if p is occupied.
+absl::StatusOr<PointKind> ClassifyBlackPoint(const Board& board, Point p);
+
+// The kind of every point for black (kNone on occupied points).
+using ForbiddenMap = std::array<PointKind, kNumPoints>;
+ForbiddenMap ComputeForbiddenMap(const Board& board);
+
+struct ForbiddenPoint {
+  Point point;
+  PointKind kind;
+};
+// The forbidden points of a position, sorted by column, then row
+// (a1, a2, ..., a15, b1, ...).
+std::vector<ForbiddenPoint> ListForbiddenPoints(const Board& board);
+
+}  // namespace caipan::gomoku
+
+#endif  // CAIPAN_ENGINE_GOMOKU_FORBIDDEN_H_
