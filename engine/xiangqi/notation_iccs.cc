@@ -1,0 +1,48 @@
+// ICCS coordinate notation: "h2e2" (also "H2-E2" on input).
+#include <cctype>
+
+#include "absl/strings/str_cat.h"
+#include "engine/common/text.h"
+#include "engine/xiangqi/notation_formats.h"
+
+namespace caipan::xiangqi::notation_internal {
+namespace {
+
+bool IsFileChar(char c) {
+  return (c >= 'a' && c <= 'i') || (c >= 'A' && c <= 'I');
+}
+bool IsRankChar(char c) { return c >= '0' && c <= '9'; }
+int FileIndex(char c) {
+  return std::tolower(static_cast<unsigned char>(c)) - 'a';
+}
+
+// Offset of the destination square's letter: 2 for "h2e2", 3 for "h2-e2".
+int DestinationOffset(std::string_view t) { return t.size() == 5 ? 3 : 2; }
+
+}  // namespace
+
+bool LooksLikeIccs(std::string_view t) {
+  if (t.size() != 4 && !(t.size() == 5 && t[2] == '-')) return false;
+  int d = DestinationOffset(t);
+  return IsFileChar(t[0]) && IsRankChar(t[1]) && IsFileChar(t[d]) &&
+         IsRankChar(t[d + 1]);
+}
+
+absl::StatusOr<Move> ParseIccs(const Position& pos, std::string_view text) {
+  if (!LooksLikeIccs(text)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(QuoteToken(text), ": not an ICCS move (like h2e2)"));
+  }
+  int d = DestinationOffset(text);
+  int from = MakeSquare(FileIndex(text[0]), text[1] - '0');
+  int to = MakeSquare(FileIndex(text[d]), text[d + 1] - '0');
+  Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
+  absl::Status legal = pos.CheckLegal(m);
+  if (!legal.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(QuoteToken(text), ": illegal: ", legal.message()));
+  }
+  return m;
+}
+
+}  // namespace caipan::xiangqi::notation_internal
