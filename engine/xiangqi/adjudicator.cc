@@ -1,0 +1,192 @@
+// Walks a game once: legality, position counting and the natural limit per ply
+// (cheap), and a full repetition ruling only where a position occurs for the
+// third time.
+#include "engine/xiangqi/adjudicator.h"
+
+#include "engine/xiangqi/repetition_table.h"
+
+namespace caipan::xiangqi {
+namespace {
+
+VerdictReason ReasonFor(Conduct c) {
+  switch (c) {
+    case Conduct::kPerpetualCheck:
+      return VerdictReason::kPerpetualCheck;
+    case Conduct::kPerpetualChase:
+      return VerdictReason::kPerpetualChase;
+    case Conduct::kPerpetualMateThreat:
+      return VerdictReason::kPerpetualMateThreat;
+    case Conduct::kAllowed:
+      return VerdictReason::kRepetitionDraw;
+    default:
+      return VerdictReason::kMixedForbiddenCycle;
+  }
+}
+
+GameResult WinFor(Color c) {
+  return c == Color::kRed ? GameResult::kRedWins : GameResult::kBlackWins;
+}
+
+// If the side to move in `pos` has no legal move, ends the game in `v` at
+// `ply`.
+bool DecideIfNoMoves(const Position& pos, int ply, Verdict* v) {
+  const GameState state = pos.State();
+  if (state != GameState::kCheckmate && state != GameState::kStalemate)
+    return false;
+  v->result = WinFor(Opponent(pos.SideToMove()));
+  v->reason = state == GameState::kCheckmate ? VerdictReason::kCheckmate
+                                             : VerdictReason::kStalemate;
+  v->ply = ply;
+  return true;
+}
+
+}  // namespace
+
+const char* GameResultName(GameResult r) {
+  switch (r) {
+    case GameResult::kOngoing:
+      return "*";
+    case GameResult::kRedWins:
+      return "1-0";
+    case GameResult::kBlackWins:
+      return "0-1";
+    case GameResult::kDraw:
+      return "1/2-1/2";
+  }
+  return "*";
+}
+
+const char* VerdictReasonName(VerdictReason r) {
+  switch (r) {
+    case VerdictReason::kOngoing:
+      return "ongoing";
+    case VerdictReason::kCheckmate:
+      return "checkmate";
+    case VerdictReason::kStalemate:
+      return "stalemate";
+    case VerdictReason::kPerpetualCheck:
+      return "perpetual-check";
+    case VerdictReason::kPerpetualChase:
+      return "perpetual-chase";
+    case VerdictReason::kPerpetualMateThreat:
+      return "perpetual-mate-threat";
+    case VerdictReason::kMixedForbiddenCycle:
+      return "mixed-forbidden-cycle";
+    case VerdictReason::kRepetitionDraw:
+      return "repetition-draw";
+    case VerdictReason::kNaturalLimit:
+      return "natural-limit";
+    case VerdictReason::kIllegalMove:
+      return "illegal-move";
+  }
+  return "ongoing";
+}
+
+Verdict Adjudicate(const Position& start, std::span<const Move> moves,
+                   const RuleOptions& options) {
+  Verdict v;
+  const int n = static_cast<int>(moves.size());
+  const bool automatic = options.mode == AdjudicationMode::kAutomatic;
+  Position pos = start;
+  NaturalLimitCounter limit(options);
+  RepetitionTable table(n + 1);
+  table.Insert(pos.Hash(), 0);
+  // Where the current capture-free stretch starts, to rebuild a cycle's first
+  // position.
+  Position segment_start = start;
+  int segment_ply = 0;
+  bool ordered_to_vary[2] = {false, false};
+  bool limit_claimable[2] = {false, false};
+
+  auto finish = [&](int ply) {
+    v.ply = ply;
+    v.trailing_moves = n - ply;
+    v.limit_red = limit.Status(Color::kRed);
+    v.limit_black = limit.Status(Color::kBlack);
+    v.final_fen = pos.ToFen();
+    return v;
+  };
+
+  for (int i = 0; i < n; ++i) {
+    const int ply = i + 1;
+    const Move m = moves[i];
+    if (!pos.IsLegal(m)) {
+      // A game that ended in mate has no legal moves left: the record just runs
+      // on.
+      if (DecideIfNoMoves(pos, i, &v)) return finish(i);
+      v.reason = VerdictReason::kIllegalMove;
+      v.illegal = IllegalMove{ply, m, std::string(pos.CheckLegal(m).message())};
+      v.ply = ply;
+      v.trailing_moves = n - ply;
+      v.limit_red = limit.Status(Color::kRed);
+      v.limit_black = limit.Status(Color::kBlack);
+      v.final_fen = pos.ToFen();
+      return v;
+    }
+    const Color mover = pos.SideToMove();
+    const bool capture = pos.PieceAt(m.to) != kNoPiece;
+    pos.MakeMove(m);
+    limit.OnPly(ply, mover, capture, limit.NeedsChecks() && pos.InCheck());
+    if (capture) {
+      table.Reset();
+      table.Insert(pos.Hash(), ply);
+      segment_start = pos;
+      segment_ply = ply;
+      continue;
+    }
+
+    const RepetitionTable::Occurrence occ = table.Insert(pos.Hash(), ply);
+    if (occ.count >= 3) {
+      Position cycle_start = segment_start;
+      for (int j = segment_ply; j < occ.span_start_ply; ++j)
+        cycle_start.MakeMove(moves[j]);
+      RepetitionRuling ruling = JudgeCycle(
+          cycle_start,
+          moves.subspan(occ.span_start_ply, ply - occ.span_start_ply),
+          occ.span_start_ply + 1, options);
+      const std::optional<Color> offender = ruling.MustVary();
+      if (automatic || (offender && ordered_to_vary[Index(*offender)])) {
+        if (DecideIfNoMoves(pos, ply, &v)) return finish(ply);
+        if (offender) {
+          v.result = WinFor(Opponent(*offender));
+          v.reason = ReasonFor(ruling.ConductOf(*offender));
+        } else {
+          v.result = GameResult::kDraw;
+          v.reason = VerdictReason::kRepetitionDraw;
+        }
+        v.repetition = std::move(ruling);
+        return finish(ply);
+      }
+      if (offender) {
+        ordered_to_vary[Index(*offender)] = true;
+        v.vary_orders.push_back(VaryOrder{*offender, ply, std::move(ruling)});
+      } else {
+        v.claimable.push_back(
+            ClaimableDraw{ClaimableDraw::Kind::kRepetition, std::nullopt, ply});
+      }
+    }
+
+    for (Color c : {Color::kRed, Color::kBlack}) {
+      const bool reached = limit.Reached(c);
+      if (!reached) {
+        limit_claimable[Index(c)] = false;
+        continue;
+      }
+      if (automatic) {
+        if (DecideIfNoMoves(pos, ply, &v)) return finish(ply);
+        v.result = GameResult::kDraw;
+        v.reason = VerdictReason::kNaturalLimit;
+        return finish(ply);
+      }
+      if (!limit_claimable[Index(c)]) {
+        limit_claimable[Index(c)] = true;
+        v.claimable.push_back(
+            ClaimableDraw{ClaimableDraw::Kind::kNaturalLimit, c, ply});
+      }
+    }
+  }
+  DecideIfNoMoves(pos, n, &v);
+  return finish(n);
+}
+
+}  // namespace caipan::xiangqi

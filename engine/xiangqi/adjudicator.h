@@ -1,0 +1,106 @@
+// Game adjudication: start position + moves + rule options -> the verdict
+// (result, reason, deciding ply, the repetition ruling that decided it, and the
+// draws either side could claim).
+#ifndef CAIPAN_ENGINE_XIANGQI_ADJUDICATOR_H_
+#define CAIPAN_ENGINE_XIANGQI_ADJUDICATOR_H_
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/xiangqi/natural_limit.h"
+#include "engine/xiangqi/position.h"
+#include "engine/xiangqi/repetition.h"
+#include "engine/xiangqi/rule_options.h"
+#include "engine/xiangqi/types.h"
+
+namespace caipan::xiangqi {
+
+enum class GameResult : uint8_t {
+  kOngoing = 0,
+  kRedWins = 1,
+  kBlackWins = 2,
+  kDraw = 3
+};
+const char* GameResultName(GameResult r);  // "1-0", "0-1", "1/2-1/2", "*"
+
+// Why. Stable: values are never renumbered.
+enum class VerdictReason : uint8_t {
+  kOngoing = 0,
+  kCheckmate = 1,
+  kStalemate = 2,       // 困毙: the side to move has no legal move and loses
+  kPerpetualCheck = 3,  // 长将
+  kPerpetualChase = 4,  // 长捉
+  kPerpetualMateThreat = 5,  // 长杀
+  kMixedForbiddenCycle = 6,  // 一将一捉, 一将一杀, 一杀一捉
+  kRepetitionDraw = 7,
+  kNaturalLimit = 8,
+  kIllegalMove = 9,
+};
+const char* VerdictReasonName(
+    VerdictReason r);  // "checkmate", "perpetual-check", ...
+
+// The first move that could not be played.
+struct IllegalMove {
+  int ply = 0;  // 1-based
+  Move move;
+  std::string reason;
+};
+
+// A draw one side may claim (claim mode, or at the end of an unfinished
+// record).
+struct ClaimableDraw {
+  enum class Kind : uint8_t { kRepetition = 0, kNaturalLimit = 1 };
+  Kind kind = Kind::kRepetition;
+  std::optional<Color>
+      claimant;  // natural limit: who may claim; repetition: either side
+  int ply = 0;   // where the draw became claimable
+};
+
+// In claim mode: the arbiter told `side` to vary at `ply`.
+struct VaryOrder {
+  Color side = Color::kRed;
+  int ply = 0;
+  RepetitionRuling ruling;
+};
+
+struct Verdict {
+  GameResult result = GameResult::kOngoing;
+  VerdictReason reason = VerdictReason::kOngoing;
+  // Ply the result was decided at (1-based; 0 = the start position); for an
+  // ongoing game, the number of plies played.
+  int ply = 0;
+  // Moves in the record after the deciding ply, not examined.
+  int trailing_moves = 0;
+  std::optional<IllegalMove> illegal;
+  // The ruling behind a repetition verdict (a forbidden cycle, or a repetition
+  // draw).
+  std::optional<RepetitionRuling> repetition;
+  std::vector<VaryOrder> vary_orders;    // claim mode
+  std::vector<ClaimableDraw> claimable;  // ongoing games and claim mode
+  NaturalLimitStatus
+      limit_red;  // the limit at the last ply examined, red claiming
+  NaturalLimitStatus limit_black;
+  std::string final_fen;  // position after the last ply examined
+};
+
+// Adjudicates `moves` played from `start` (which must be a valid position).
+//  - automatic mode: a forbidden cycle loses at its third occurrence; a
+//  permitted repetition
+//    draws then; the natural limit draws as soon as it is reached for either
+//    claimant.
+//  - claim mode: at a forbidden cycle the offender is ordered to vary and loses
+//  at its next
+//    forbidden repetition; repetition and natural-limit draws become claimable
+//    and play goes on.
+// The repetition span judged at a k-th occurrence (k >= 3) runs from the
+// (k-2)-th occurrence: two full cycles, so one varied move in either of them
+// makes the conduct allowed.
+Verdict Adjudicate(const Position& start, std::span<const Move> moves,
+                   const RuleOptions& options);
+
+}  // namespace caipan::xiangqi
+
+#endif  // CAIPAN_ENGINE_XIANGQI_ADJUDICATOR_H_

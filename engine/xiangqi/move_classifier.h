@@ -1,0 +1,96 @@
+// Classifies a move for the repetition rules (CXA 2020 §24): check (将), mate
+// threat (杀), chase (捉, with its targets) or idle (闲: exchange offer,
+// sacrifice, block, follow, plain).
+#ifndef CAIPAN_ENGINE_XIANGQI_MOVE_CLASSIFIER_H_
+#define CAIPAN_ENGINE_XIANGQI_MOVE_CLASSIFIER_H_
+
+#include <cstdint>
+#include <span>
+
+#include "engine/xiangqi/position.h"
+#include "engine/xiangqi/rule_options.h"
+#include "engine/xiangqi/types.h"
+
+namespace caipan::xiangqi {
+
+// Most severe first: a move with several effects takes the first that applies.
+enum class MoveKind : uint8_t {
+  kCheck = 0,
+  kMateThreat = 1,
+  kChase = 2,
+  kIdle = 3
+};
+const char* MoveKindName(
+    MoveKind k);  // "check", "mate-threat", "chase", "idle"
+
+// What an idle move does, where it can be recognised (兑 献 拦 跟); kPlain
+// otherwise.
+enum class IdleKind : uint8_t {
+  kNotIdle = 0,
+  kPlain = 1,
+  kExchangeOffer = 2,
+  kSacrifice = 3,
+  kBlock = 4,
+  kFollow = 5,
+};
+const char* IdleKindName(
+    IdleKind k);  // "", "plain", "exchange-offer", "sacrifice", ...
+
+// One threat a move creates: `attacker` could take `target` next move and win
+// material.
+struct ChaseTarget {
+  uint8_t attacker_square = 0;
+  Piece attacker = kNoPiece;
+  uint8_t target_square = 0;
+  Piece target = kNoPiece;
+  bool target_protected = false;
+  // King and pawn attackers count only in mutual forbidden cycles (相互长打).
+  bool ByKingOrPawn() const {
+    return TypeOf(attacker) == PieceType::kKing ||
+           TypeOf(attacker) == PieceType::kPawn;
+  }
+};
+
+inline constexpr int kMaxChaseTargets = 16;
+
+struct MoveClassification {
+  Move move;
+  Color mover = Color::kRed;
+  // Kind under the Chinese reading, counting chases by pieces other than king
+  // and pawn.
+  MoveKind kind = MoveKind::kIdle;
+  IdleKind idle = IdleKind::kPlain;
+  bool check = false;
+  bool mate_threat = false;
+  bool chase = false;  // a new threat by a piece other than king or pawn
+  bool king_or_pawn_chase = false;  // a new threat by the king or a pawn
+  int target_count = 0;
+  ChaseTarget targets[kMaxChaseTargets];
+
+  std::span<const ChaseTarget> Targets() const {
+    return {targets, targets + target_count};
+  }
+};
+
+struct ClassifyOptions {
+  RuleSet rule_set = RuleSet::kChinese;
+  int mate_threat_depth = 2;
+};
+
+// Classifies legal move `m` of the side to move in `pos` (the position before
+// the move). `pos` is used as scratch space and restored before returning.
+//
+// Chase: after the move (and a pass by the opponent) the mover has a legal
+// capture that wins material — the target is unprotected (no legal recapture)
+// or worth more than the attacker (under `asian`, only horse/cannon attacking a
+// chariot) — that does not let the opponent mate at once, and that capture was
+// not already available before the move (the moved piece keeps its identity).
+// Kings and uncrossed pawns are never targets. When the mover stood in check
+// before the move, any attack that existed geometrically counts as already
+// there.
+MoveClassification ClassifyMove(Position& pos, Move m,
+                                const ClassifyOptions& options);
+
+}  // namespace caipan::xiangqi
+
+#endif  // CAIPAN_ENGINE_XIANGQI_MOVE_CLASSIFIER_H_

@@ -1,0 +1,69 @@
+// The natural move limit (自然限着): N rounds without a capture draw, with the
+// claimant's checks counted by the regulation's policy (none, the first K,
+// all).
+#ifndef CAIPAN_ENGINE_XIANGQI_NATURAL_LIMIT_H_
+#define CAIPAN_ENGINE_XIANGQI_NATURAL_LIMIT_H_
+
+#include <span>
+
+#include "absl/status/statusor.h"
+#include "engine/xiangqi/position.h"
+#include "engine/xiangqi/rule_options.h"
+#include "engine/xiangqi/types.h"
+
+namespace caipan::xiangqi {
+
+// The limit as seen by one claimant at one ply. With P plies since the last
+// capture (or the start of the record: FEN counters are ignored) and E of the
+// claimant's checks the policy does not count, the limit is reached when P >= 2
+// * (N + E).
+struct NaturalLimitStatus {
+  Color claimant = Color::kRed;
+  int limit_rounds = 60;
+  int plies_since_capture = 0;  // P
+  int claimant_checks = 0;    // the claimant's checking moves among those plies
+  int uncounted_checks = 0;   // E
+  int rounds_counted = 0;     // floor(max(0, P - 2E) / 2)
+  int rounds_remaining = 0;   // max(0, N - rounds_counted)
+  bool reached = false;       // P >= 2 * (N + E) now
+  int first_reached_ply = 0;  // 1-based ply where it was first reached since
+                              // the last capture; 0 if never
+};
+
+// Follows a game ply by ply; O(1) per ply.
+class NaturalLimitCounter {
+ public:
+  explicit NaturalLimitCounter(const RuleOptions& options)
+      : limit_(options.natural_limit_rounds), policy_(options.limit_checks) {}
+
+  // Whether OnPly needs to know if a move gives check (it does unless every
+  // check counts).
+  bool NeedsChecks() const {
+    return policy_.kind != CheckCountPolicy::Kind::kAll;
+  }
+
+  // Records ply `ply` (1-based) by `mover`.
+  void OnPly(int ply, Color mover, bool capture, bool gives_check);
+
+  NaturalLimitStatus Status(Color claimant) const;
+  bool Reached(Color claimant) const;
+
+ private:
+  int Uncounted(Color claimant) const;
+
+  int limit_;
+  CheckCountPolicy policy_;
+  int plies_ = 0;
+  int checks_[2] = {0, 0};
+  int first_reached_[2] = {0, 0};
+};
+
+// Replays `moves` from `start` and reports the limit for `claimant` after the
+// last move. Any illegal move is an InvalidArgument error naming its ply.
+absl::StatusOr<NaturalLimitStatus> ComputeNaturalLimit(
+    const Position& start, std::span<const Move> moves, Color claimant,
+    const RuleOptions& options);
+
+}  // namespace caipan::xiangqi
+
+#endif  // CAIPAN_ENGINE_XIANGQI_NATURAL_LIMIT_H_

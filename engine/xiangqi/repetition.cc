@@ -1,0 +1,259 @@
+// Judging a repeated cycle: classify every move, count per side what the rule
+// set treats as forcing, and rule (2011 §26 and the digest's combinations; AXF
+// for `asian`).
+#include "engine/xiangqi/repetition.h"
+
+#include <array>
+#include <bitset>
+
+#include "absl/strings/str_cat.h"
+
+namespace caipan::xiangqi {
+namespace {
+
+// Target and attacker identities of a move's chases: pieces are named by the
+// square they stood on when the cycle started, so a piece that moves keeps its
+// name.
+struct MoveTargets {
+  std::bitset<kSquares> all;  // every target of a counted chase
+  std::bitset<kSquares>
+      non_kp;  // targets of chases by pieces other than king/pawn
+};
+
+MoveKind FirstPassKind(const MoveClassification& c, RuleSet rules) {
+  if (c.check) return MoveKind::kCheck;
+  switch (rules) {
+    case RuleSet::kChinese:
+      if (c.mate_threat) return MoveKind::kMateThreat;
+      if (c.chase) return MoveKind::kChase;
+      return MoveKind::kIdle;
+    case RuleSet::kAsian:
+      // AXF: mate threats are not forcing; a chase counts even if it also
+      // threatens mate.
+      return c.chase ? MoveKind::kChase : MoveKind::kIdle;
+    case RuleSet::kSimple:
+      return MoveKind::kIdle;
+  }
+  return MoveKind::kIdle;
+}
+
+struct Tally {
+  int moves = 0, checks = 0, mates = 0, chases = 0, idle = 0;
+};
+
+Conduct ConductFromTally(const Tally& t) {
+  if (t.moves == 0 || t.idle > 0) return Conduct::kAllowed;
+  const bool c = t.checks > 0, m = t.mates > 0, h = t.chases > 0;
+  if (c && m && h) return Conduct::kCheckMateThreatAndChase;
+  if (c && h) return Conduct::kCheckAndChase;
+  if (c && m) return Conduct::kCheckAndMateThreat;
+  if (m && h) return Conduct::kMateThreatAndChase;
+  if (c) return Conduct::kPerpetualCheck;
+  if (m) return Conduct::kPerpetualMateThreat;
+  return Conduct::kPerpetualChase;
+}
+
+Tally TallySide(const std::vector<CycleMove>& moves, Color side) {
+  Tally t;
+  for (const CycleMove& cm : moves) {
+    if (cm.classification.mover != side) continue;
+    ++t.moves;
+    switch (cm.counted_as) {
+      case MoveKind::kCheck:
+        ++t.checks;
+        break;
+      case MoveKind::kMateThreat:
+        ++t.mates;
+        break;
+      case MoveKind::kChase:
+        ++t.chases;
+        break;
+      case MoveKind::kIdle:
+        ++t.idle;
+        break;
+    }
+  }
+  return t;
+}
+
+}  // namespace
+
+const char* ConductName(Conduct c) {
+  switch (c) {
+    case Conduct::kAllowed:
+      return "allowed";
+    case Conduct::kPerpetualCheck:
+      return "perpetual-check";
+    case Conduct::kPerpetualMateThreat:
+      return "perpetual-mate-threat";
+    case Conduct::kPerpetualChase:
+      return "perpetual-chase";
+    case Conduct::kCheckAndChase:
+      return "check-and-chase";
+    case Conduct::kCheckAndMateThreat:
+      return "check-and-mate-threat";
+    case Conduct::kMateThreatAndChase:
+      return "mate-threat-and-chase";
+    case Conduct::kCheckMateThreatAndChase:
+      return "check-mate-threat-and-chase";
+  }
+  return "allowed";
+}
+
+const char* RepetitionOutcomeName(RepetitionOutcome o) {
+  switch (o) {
+    case RepetitionOutcome::kDraw:
+      return "draw";
+    case RepetitionOutcome::kRedMustVary:
+      return "red-must-vary";
+    case RepetitionOutcome::kBlackMustVary:
+      return "black-must-vary";
+  }
+  return "draw";
+}
+
+std::string RepetitionRuling::Summary() const {
+  std::string s = absl::StrCat("red ", ConductName(red), ", black ",
+                               ConductName(black), ": ");
+  switch (outcome) {
+    case RepetitionOutcome::kDraw:
+      absl::StrAppend(&s, "draw");
+      break;
+    case RepetitionOutcome::kRedMustVary:
+      absl::StrAppend(&s, "red must vary");
+      break;
+    case RepetitionOutcome::kBlackMustVary:
+      absl::StrAppend(&s, "black must vary");
+      break;
+  }
+  return s;
+}
+
+RepetitionRuling JudgeCycle(const Position& cycle_start,
+                            std::span<const Move> moves, int first_ply,
+                            const RuleOptions& options) {
+  RepetitionRuling ruling;
+  ruling.first_ply = first_ply;
+  ruling.last_ply = first_ply + static_cast<int>(moves.size()) - 1;
+  ruling.moves.reserve(moves.size());
+  const RuleSet rules = options.rule_set;
+  const ClassifyOptions classify{rules, options.mate_threat_depth};
+
+  std::array<uint8_t, kSquares> id_at;
+  for (int sq = 0; sq < kSquares; ++sq) id_at[sq] = static_cast<uint8_t>(sq);
+  std::vector<MoveTargets> targets(moves.size());
+
+  Position pos = cycle_start;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    CycleMove cm;
+    cm.ply = first_ply + static_cast<int>(i);
+    cm.classification = ClassifyMove(pos, m, classify);
+    cm.counted_as = FirstPassKind(cm.classification, rules);
+    for (const ChaseTarget& t : cm.classification.Targets()) {
+      const int id = id_at[t.target_square];
+      targets[i].all.set(id);
+      if (!t.ByKingOrPawn()) targets[i].non_kp.set(id);
+    }
+    ruling.moves.push_back(cm);
+    pos.MakeMove(m);
+    id_at[m.to] = id_at[m.from];
+  }
+
+  Conduct conduct[2] = {
+      ConductFromTally(TallySide(ruling.moves, Color::kRed)),
+      ConductFromTally(TallySide(ruling.moves, Color::kBlack))};
+
+  // 相互长打 (Chinese rules): a king's or pawn's own chase counts when the
+  // other side's conduct is forbidden too.
+  if (rules == RuleSet::kChinese) {
+    const Conduct first_pass[2] = {conduct[0], conduct[1]};
+    for (Color side : {Color::kRed, Color::kBlack}) {
+      if (!IsForbidden(first_pass[Index(Opponent(side))])) continue;
+      bool upgraded = false;
+      for (CycleMove& cm : ruling.moves) {
+        if (cm.classification.mover == side &&
+            cm.counted_as == MoveKind::kIdle &&
+            cm.classification.king_or_pawn_chase) {
+          cm.counted_as = MoveKind::kChase;
+          upgraded = true;
+        }
+      }
+      if (upgraded)
+        conduct[Index(side)] = ConductFromTally(TallySide(ruling.moves, side));
+    }
+  }
+
+  // Distinct pieces chased per side, and (AXF) whether one piece was chased by
+  // every move.
+  int chased[2] = {0, 0};
+  bool common_target[2] = {false, false};
+  for (Color side : {Color::kRed, Color::kBlack}) {
+    std::bitset<kSquares> all, common;
+    common.set();
+    for (size_t i = 0; i < ruling.moves.size(); ++i) {
+      const CycleMove& cm = ruling.moves[i];
+      if (cm.classification.mover != side || cm.counted_as != MoveKind::kChase)
+        continue;
+      all |= targets[i].all;
+      common &= targets[i].non_kp;
+    }
+    chased[Index(side)] = static_cast<int>(all.count());
+    common_target[Index(side)] = all.any() && common.any();
+  }
+  ruling.red_chased_pieces = chased[0];
+  ruling.black_chased_pieces = chased[1];
+
+  if (rules == RuleSet::kAsian) {
+    for (Color side : {Color::kRed, Color::kBlack}) {
+      Conduct& c = conduct[Index(side)];
+      // AXF: a check among chases breaks the perpetual; one piece (or two in
+      // turn) chasing different pieces alternately is allowed; mate threats are
+      // not forcing.
+      if (c == Conduct::kPerpetualChase && !common_target[Index(side)])
+        c = Conduct::kAllowed;
+      if (c != Conduct::kPerpetualCheck && c != Conduct::kPerpetualChase)
+        c = Conduct::kAllowed;
+    }
+  }
+  ruling.red = conduct[0];
+  ruling.black = conduct[1];
+
+  auto must_vary = [](Color c) {
+    return c == Color::kRed ? RepetitionOutcome::kRedMustVary
+                            : RepetitionOutcome::kBlackMustVary;
+  };
+  const Conduct red = ruling.red, black = ruling.black;
+  if (rules == RuleSet::kSimple) {
+    if (red == Conduct::kPerpetualCheck && black != Conduct::kPerpetualCheck) {
+      ruling.outcome = must_vary(Color::kRed);
+    } else if (black == Conduct::kPerpetualCheck &&
+               red != Conduct::kPerpetualCheck) {
+      ruling.outcome = must_vary(Color::kBlack);
+    }
+    return ruling;
+  }
+  if (IsForbidden(red) != IsForbidden(black)) {
+    ruling.outcome = must_vary(IsForbidden(red) ? Color::kRed : Color::kBlack);
+    return ruling;
+  }
+  if (!IsForbidden(red)) return ruling;  // both allowed: draw
+  // Both forbidden. Perpetual check against any other forbidden conduct must
+  // vary.
+  const bool red_pc = red == Conduct::kPerpetualCheck,
+             black_pc = black == Conduct::kPerpetualCheck;
+  if (red_pc != black_pc) {
+    ruling.outcome = must_vary(red_pc ? Color::kRed : Color::kBlack);
+    return ruling;
+  }
+  // 一打还二打 (Chinese rules): both chasing, the side chasing more pieces must
+  // vary.
+  if (rules == RuleSet::kChinese && red == Conduct::kPerpetualChase &&
+      black == Conduct::kPerpetualChase && chased[0] != chased[1]) {
+    ruling.outcome =
+        must_vary(chased[0] > chased[1] ? Color::kRed : Color::kBlack);
+  }
+  return ruling;
+}
+
+}  // namespace caipan::xiangqi

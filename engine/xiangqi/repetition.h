@@ -1,0 +1,84 @@
+// Repetition rulings: classify both sides' moves in a repeated cycle and judge
+// each side's conduct (长将, 长杀, 长捉 and their mixes) under a rule set.
+#ifndef CAIPAN_ENGINE_XIANGQI_REPETITION_H_
+#define CAIPAN_ENGINE_XIANGQI_REPETITION_H_
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/xiangqi/move_classifier.h"
+#include "engine/xiangqi/position.h"
+#include "engine/xiangqi/rule_options.h"
+#include "engine/xiangqi/types.h"
+
+namespace caipan::xiangqi {
+
+// One side's conduct over the cycle. Everything but kAllowed is forbidden
+// (禁止着法).
+enum class Conduct : uint8_t {
+  kAllowed = 0,
+  kPerpetualCheck = 1,           // 长将
+  kPerpetualMateThreat = 2,      // 长杀
+  kPerpetualChase = 3,           // 长捉
+  kCheckAndChase = 4,            // 一将一捉
+  kCheckAndMateThreat = 5,       // 一将一杀
+  kMateThreatAndChase = 6,       // 一杀一捉
+  kCheckMateThreatAndChase = 7,  // all three kinds mixed
+};
+const char* ConductName(Conduct c);  // "allowed", "perpetual-check", ...
+constexpr bool IsForbidden(Conduct c) { return c != Conduct::kAllowed; }
+
+enum class RepetitionOutcome : uint8_t {
+  kDraw = 0,           // both allowed, or both forbidden and neither must vary
+  kRedMustVary = 1,    // red's conduct is forbidden: vary, or lose
+  kBlackMustVary = 2,  // black's conduct is forbidden: vary, or lose
+};
+const char* RepetitionOutcomeName(
+    RepetitionOutcome o);  // "draw", "red-must-vary", ...
+
+// A move of the cycle as judged.
+struct CycleMove {
+  int ply = 0;  // 1-based ply in the game
+  MoveClassification classification;
+  // The kind the rule set counts (e.g. `asian` counts a mate threat as idle; a
+  // pawn's chase is counted only in a mutual forbidden cycle).
+  MoveKind counted_as = MoveKind::kIdle;
+};
+
+struct RepetitionRuling {
+  RepetitionOutcome outcome = RepetitionOutcome::kDraw;
+  Conduct red = Conduct::kAllowed;
+  Conduct black = Conduct::kAllowed;
+  // Distinct enemy pieces each side chased in the cycle (一打还二打 compares
+  // them).
+  int red_chased_pieces = 0;
+  int black_chased_pieces = 0;
+  // Plies of the judged moves, inclusive, 1-based.
+  int first_ply = 0;
+  int last_ply = 0;
+  std::vector<CycleMove> moves;
+
+  std::optional<Color> MustVary() const {
+    if (outcome == RepetitionOutcome::kRedMustVary) return Color::kRed;
+    if (outcome == RepetitionOutcome::kBlackMustVary) return Color::kBlack;
+    return std::nullopt;
+  }
+  Conduct ConductOf(Color c) const { return c == Color::kRed ? red : black; }
+  // One line an arbiter can read, e.g. "red perpetual-check, black allowed: red
+  // must vary".
+  std::string Summary() const;
+};
+
+// Judges the moves `moves` played from `cycle_start` (which the moves lead back
+// to; the caller found the repetition). `first_ply` is the game ply of
+// moves[0]. The moves must be legal.
+RepetitionRuling JudgeCycle(const Position& cycle_start,
+                            std::span<const Move> moves, int first_ply,
+                            const RuleOptions& options);
+
+}  // namespace caipan::xiangqi
+
+#endif  // CAIPAN_ENGINE_XIANGQI_REPETITION_H_

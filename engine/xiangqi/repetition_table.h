@@ -1,0 +1,43 @@
+// Counts occurrences of positions (by Zobrist hash) since the last capture,
+// remembering the plies of the latest two occurrences so a repetition's span
+// can be found in O(1).
+#ifndef CAIPAN_ENGINE_XIANGQI_REPETITION_TABLE_H_
+#define CAIPAN_ENGINE_XIANGQI_REPETITION_TABLE_H_
+
+#include <cstdint>
+#include <vector>
+
+namespace caipan::xiangqi {
+
+class RepetitionTable {
+ public:
+  // Room for `max_positions` insertions between resets without degrading.
+  explicit RepetitionTable(int max_positions);
+
+  struct Occurrence {
+    int count = 0;            // occurrences including this one
+    int span_start_ply = -1;  // for count >= 3: the ply of occurrence count-2
+  };
+
+  // Records that the position `hash` stands after ply `ply` (0 = start
+  // position).
+  Occurrence Insert(uint64_t hash, int ply);
+  // Forgets everything (after a capture no earlier position can recur).
+  void Reset() { ++generation_; }
+
+ private:
+  struct Entry {
+    uint64_t hash = 0;
+    uint32_t generation = 0;
+    int count = 0;
+    int last_ply = -1;
+    int before_last_ply = -1;
+  };
+  std::vector<Entry> entries_;
+  uint64_t mask_ = 0;
+  uint32_t generation_ = 1;
+};
+
+}  // namespace caipan::xiangqi
+
+#endif  // CAIPAN_ENGINE_XIANGQI_REPETITION_TABLE_H_
