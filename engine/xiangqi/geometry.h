@@ -204,6 +204,31 @@ constexpr std::array<std::array<LineMasks, (1 << kLen)>, kLen> MakeLineTable() {
 inline constexpr auto kRankLines = MakeLineTable<kFiles>();
 inline constexpr auto kFileLines = MakeLineTable<kRanks>();
 
+// The points seen from a point in each orthogonal direction (up, down, left,
+// right), as bitboards, in both halves of a 128-bit value.
+struct Ray {
+  uint64_t lo = 0;
+  uint64_t hi = 0;
+};
+constexpr std::array<std::array<Ray, 4>, kSquares> kRays = [] {
+  std::array<std::array<Ray, 4>, kSquares> t{};
+  constexpr int kDirs[4][2] = {{0, 1}, {0, -1}, {-1, 0}, {1, 0}};
+  for (int s = 0; s < kSquares; ++s) {
+    for (int d = 0; d < 4; ++d) {
+      int f = s % kFiles + kDirs[d][0], r = s / kFiles + kDirs[d][1];
+      for (; OnBoard(f, r); f += kDirs[d][0], r += kDirs[d][1]) {
+        int sq = MakeSquare(f, r);
+        if (sq < 64) {
+          t[s][d].lo |= uint64_t{1} << sq;
+        } else {
+          t[s][d].hi |= uint64_t{1} << (sq - 64);
+        }
+      }
+    }
+  }
+  return t;
+}();
+
 }  // namespace caipan::xiangqi::geometry
 
 #endif  // CAIPAN_ENGINE_XIANGQI_GEOMETRY_H_

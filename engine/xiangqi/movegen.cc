@@ -114,23 +114,46 @@ bool Position::LeavesKingSafe(Move m) const {
   return safe;
 }
 
+Position::KingDanger Position::ComputeKingDanger() const {
+  // A move can only expose the king if it leaves an orthogonal ray of the king
+  // that holds an enemy chariot, cannon or king, leaves the leg point of an
+  // enemy horse aimed at the king, or lands on a ray that holds an enemy cannon
+  // (it may become the cannon's screen).
+  const Color them = Opponent(side_);
+  const int king = king_sq_[Index(side_)];
+  const Bitboard cannons = by_piece_[MakePiece(them, PieceType::kCannon)];
+  const Bitboard sliders = cannons |
+                           by_piece_[MakePiece(them, PieceType::kChariot)] |
+                           by_piece_[MakePiece(them, PieceType::kKing)];
+  KingDanger danger{SquareBB(king), 0};
+  for (const geometry::Ray& r : geometry::kRays[king]) {
+    const Bitboard ray = (Bitboard{r.hi} << 64) | r.lo;
+    if (sliders & ray) danger.risky_from |= ray;
+    if (cannons & ray) danger.risky_to |= ray;
+  }
+  const Piece horse = MakePiece(them, PieceType::kHorse);
+  for (const geometry::Step& h : geometry::kHorseAttackers[king]) {
+    if (board_[h.to] == horse) danger.risky_from |= SquareBB(h.via);
+  }
+  return danger;
+}
+
 namespace {
 
-// Calls keep(move) for each legal move among the pseudo-legal ones. Without
-// check, a move can only expose the king if it is a king move, leaves the
-// king's rank or file (a line piece or a cannon screen), leaves a horse-leg
-// point next to the king, or lands on the king's rank or file (it may become a
-// cannon screen); every other move is legal without testing.
+// Calls keep(move) for each legal move among the pseudo-legal ones: in check
+// every move is tested; otherwise only those the danger masks flag.
 template <typename Keep, typename Test>
-inline void FilterLegal(const MoveList& pseudo, int king, bool in_check,
-                        Test&& is_safe, Keep&& keep) {
-  const int kf = kFile[king], kr = kRank[king];
+inline void FilterLegal(const MoveList& pseudo, bool in_check,
+                        Bitboard risky_from, Bitboard risky_to, Test&& is_safe,
+                        Keep&& keep) {
+  if (in_check) {
+    for (Move m : pseudo) {
+      if (is_safe(m)) keep(m);
+    }
+    return;
+  }
   for (Move m : pseudo) {
-    bool risky = in_check || m.from == king || kFile[m.from] == kf ||
-                 kRank[m.from] == kr || kFile[m.to] == kf ||
-                 kRank[m.to] == kr ||
-                 ((kFile[m.from] - kf) * (kFile[m.from] - kf) == 1 &&
-                  (kRank[m.from] - kr) * (kRank[m.from] - kr) == 1);
+    bool risky = Contains(risky_from, m.from) || Contains(risky_to, m.to);
     if (!risky || is_safe(m)) keep(m);
   }
 }
@@ -141,8 +164,9 @@ void Position::GenerateLegalMoves(MoveList* moves) const {
   MoveList pseudo;
   GeneratePseudoLegal(&pseudo);
   moves->clear();
+  const KingDanger danger = ComputeKingDanger();
   FilterLegal(
-      pseudo, king_sq_[Index(side_)], InCheck(),
+      pseudo, InCheck(), danger.risky_from, danger.risky_to,
       [&](Move m) { return LeavesKingSafe(m); },
       [&](Move m) { moves->Add(m); });
 }
@@ -151,8 +175,9 @@ int Position::CountLegalMoves() const {
   MoveList pseudo;
   GeneratePseudoLegal(&pseudo);
   int count = 0;
+  const KingDanger danger = ComputeKingDanger();
   FilterLegal(
-      pseudo, king_sq_[Index(side_)], InCheck(),
+      pseudo, InCheck(), danger.risky_from, danger.risky_to,
       [&](Move m) { return LeavesKingSafe(m); }, [&](Move) { ++count; });
   return count;
 }

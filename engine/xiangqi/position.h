@@ -110,6 +110,14 @@ class Position {
   // True if c's king is attacked (including by the facing king).
   bool IsKingExposed(Color c) const;
   void GeneratePseudoLegal(MoveList* moves) const;
+  // Points from which, or to which, a move might expose the side to move's
+  // king; every other move is legal when the king is not in check (see
+  // movegen.cc).
+  struct KingDanger {
+    Bitboard risky_from;
+    Bitboard risky_to;
+  };
+  KingDanger ComputeKingDanger() const;
   // Whether a pseudo-legal move leaves the mover's king safe. Temporarily
   // changes the board and restores it, so a Position must not be read from two
   // threads while generating.
