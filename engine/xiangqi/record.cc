@@ -1,0 +1,121 @@
+// Reading game records: tags, then the movetext played move by move from the
+// start.
+#include "engine/xiangqi/record.h"
+
+#include "absl/strings/str_cat.h"
+#include "engine/common/text.h"
+#include "engine/xiangqi/record_lexer.h"
+
+namespace caipan::xiangqi {
+namespace {
+
+using record_internal::RecordToken;
+
+// Plays the movetext words from `start`. A result token must come last and is
+// stored in `result` (may be null to ignore it).
+absl::Status PlayWords(const Position& start,
+                       const std::vector<RecordToken>& tokens,
+                       std::vector<Move>* moves, std::string* result) {
+  Position pos = start;
+  std::string seen_result;
+  for (const RecordToken& token : tokens) {
+    if (token.kind != RecordToken::Kind::kWord) continue;
+    std::string_view word = token.value;
+    int ply = static_cast<int>(moves->size()) + 1;
+    if (record_internal::IsResultToken(word)) {
+      seen_result = std::string(word);
+      continue;
+    }
+    // "!" and "?" annotations are not part of any notation.
+    while (!word.empty() && (word.back() == '!' || word.back() == '?'))
+      word.remove_suffix(1);
+    word = record_internal::StripMoveNumber(word);
+    if (word.empty()) continue;
+    if (!seen_result.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("ply ", ply, ": ", QuoteToken(word),
+                       ": move after the result ", seen_result));
+    }
+    absl::StatusOr<Move> move = ParseMove(pos, word);
+    if (!move.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("ply ", ply, ": ", move.status().message()));
+    }
+    pos.MakeMove(*move);
+    moves->push_back(*move);
+  }
+  if (result != nullptr) *result = seen_result;
+  return absl::OkStatus();
+}
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+    s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+absl::StatusOr<GameRecord> ParseRecord(std::string_view text) {
+  absl::StatusOr<std::vector<RecordToken>> tokens =
+      record_internal::LexRecord(text);
+  if (!tokens.ok()) return tokens.status();
+  GameRecord record;
+  record.start_fen = std::string(kStartFen);
+  std::string tag_result;
+  bool moves_started = false;
+  for (const RecordToken& token : *tokens) {
+    if (token.kind == RecordToken::Kind::kWord) {
+      moves_started = true;
+      continue;
+    }
+    if (token.name == "FEN") {
+      if (moves_started) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "line ", token.line, ": tag FEN comes after the moves"));
+      }
+      record.start_fen = std::string(Trim(token.value));
+    } else if (token.name == "Result") {
+      tag_result = std::string(Trim(token.value));
+    }
+    record.tags.emplace_back(token.name, token.value);
+  }
+  absl::StatusOr<Position> start = Position::FromFen(record.start_fen);
+  if (!start.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("tag FEN: ", start.status().message()));
+  }
+  std::string movetext_result;
+  absl::Status played =
+      PlayWords(*start, *tokens, &record.moves, &movetext_result);
+  if (!played.ok()) return played;
+  // The result token in the movetext wins; a valid [Result] tag stands in for a
+  // missing one.
+  if (!movetext_result.empty()) {
+    record.result = movetext_result;
+  } else if (record_internal::IsResultToken(tag_result)) {
+    record.result = tag_result;
+  }
+  return record;
+}
+
+absl::StatusOr<std::vector<Move>> ParseMoveSequence(const Position& start,
+                                                    std::string_view text) {
+  absl::StatusOr<std::vector<RecordToken>> tokens =
+      record_internal::LexRecord(text);
+  if (!tokens.ok()) return tokens.status();
+  for (const RecordToken& token : *tokens) {
+    if (token.kind == RecordToken::Kind::kTag) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "line ", token.line, ": tag ", token.name, " in a move sequence"));
+    }
+  }
+  std::vector<Move> moves;
+  absl::Status played = PlayWords(start, *tokens, &moves, nullptr);
+  if (!played.ok()) return played;
+  return moves;
+}
+
+}  // namespace caipan::xiangqi
