@@ -1,0 +1,100 @@
+// Prometheus metrics of the RPC server (see metrics.h).
+#include "rpc/metrics.h"
+
+#include <exception>
+
+#include "absl/strings/str_cat.h"
+
+namespace caipan::rpc {
+namespace {
+
+const char* const kCodeNames[17] = {"OK",
+                                    "CANCELLED",
+                                    "UNKNOWN",
+                                    "INVALID_ARGUMENT",
+                                    "DEADLINE_EXCEEDED",
+                                    "NOT_FOUND",
+                                    "ALREADY_EXISTS",
+                                    "PERMISSION_DENIED",
+                                    "RESOURCE_EXHAUSTED",
+                                    "FAILED_PRECONDITION",
+                                    "ABORTED",
+                                    "OUT_OF_RANGE",
+                                    "UNIMPLEMENTED",
+                                    "INTERNAL",
+                                    "UNAVAILABLE",
+                                    "DATA_LOSS",
+                                    "UNAUTHENTICATED"};
+
+// Latency buckets from 25 us to 1 s: the adjudication RPCs mostly take well
+// under a millisecond.
+prometheus::Histogram::BucketBoundaries LatencyBuckets() {
+  return {25e-6, 50e-6, 100e-6, 250e-6, 500e-6, 1e-3,   2.5e-3,
+          5e-3,  10e-3, 25e-3,  50e-3,  100e-3, 250e-3, 1.0};
+}
+
+}  // namespace
+
+RpcMetrics::RpcMetrics() : registry_(std::make_shared<prometheus::Registry>()) {
+  calls_ = &prometheus::BuildCounter()
+                .Name("caipan_rpc_calls_total")
+                .Help("Finished RPCs by method and status code")
+                .Register(*registry_);
+  latency_ = &prometheus::BuildHistogram()
+                  .Name("caipan_rpc_latency_seconds")
+                  .Help(
+                      "RPC latency from the call's start to its final status, "
+                      "by method")
+                  .Register(*registry_);
+}
+
+RpcMetrics::~RpcMetrics() = default;
+
+absl::Status RpcMetrics::Serve(const std::string& address) {
+  try {
+    exposer_ = std::make_unique<prometheus::Exposer>(address);
+  } catch (const std::exception& e) {
+    return absl::UnavailableError(absl::StrCat(
+        "metrics endpoint: cannot listen on ", address, ": ", e.what()));
+  }
+  exposer_->RegisterCollectable(registry_);
+  return absl::OkStatus();
+}
+
+int RpcMetrics::port() const {
+  if (exposer_ == nullptr) return 0;
+  auto ports = exposer_->GetListeningPorts();
+  return ports.empty() ? 0 : ports.front();
+}
+
+RpcMetrics::MethodSeries* RpcMetrics::Series(absl::string_view method) {
+  {
+    absl::ReaderMutexLock lock(&mu_);
+    auto it = series_.find(method);
+    if (it != series_.end()) return it->second.get();
+  }
+  absl::MutexLock lock(&mu_);
+  auto& slot = series_[method];
+  if (slot == nullptr) {
+    slot = std::make_unique<MethodSeries>();
+    const std::string name(method);
+    for (int code = 0; code < 17; ++code) {
+      slot->by_code[code] =
+          &calls_->Add({{"method", name}, {"code", kCodeNames[code]}});
+    }
+    slot->latency = &latency_->Add({{"method", name}}, LatencyBuckets());
+  }
+  return slot.get();
+}
+
+void RpcMetrics::Record(absl::string_view method, grpc::StatusCode code,
+                        double seconds) {
+  MethodSeries* series = Series(method);
+  int index = static_cast<int>(code);
+  if (index < 0 || index > 16)
+    index = static_cast<int>(grpc::StatusCode::UNKNOWN);
+  series->by_code[index]->Increment();
+  series->latency->Observe(seconds);
+}
+
+}  // namespace caipan::rpc

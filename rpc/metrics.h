@@ -1,0 +1,59 @@
+// Prometheus metrics of the RPC server: per-method call counts by status code
+// and latency histograms, served over HTTP at /metrics.
+#ifndef CAIPAN_RPC_METRICS_H_
+#define CAIPAN_RPC_METRICS_H_
+
+#include <memory>
+#include <string>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/synchronization/mutex.h"
+#include "grpcpp/support/status.h"
+#include "prometheus/counter.h"
+#include "prometheus/exposer.h"
+#include "prometheus/family.h"
+#include "prometheus/histogram.h"
+#include "prometheus/registry.h"
+
+namespace caipan::rpc {
+
+class RpcMetrics {
+ public:
+  RpcMetrics();
+  ~RpcMetrics();
+
+  // Starts the HTTP endpoint ("host:port"; port 0 picks a free one).
+  absl::Status Serve(const std::string& address);
+  // The endpoint's port, or 0 when not serving.
+  int port() const;
+
+  // Records one finished call.
+  void Record(absl::string_view method, grpc::StatusCode code, double seconds);
+
+  const std::shared_ptr<prometheus::Registry>& registry() const {
+    return registry_;
+  }
+
+ private:
+  // The series of one method, created on first use.
+  struct MethodSeries {
+    prometheus::Counter* by_code[17] = {};
+    prometheus::Histogram* latency = nullptr;
+  };
+  MethodSeries* Series(absl::string_view method);
+
+  std::shared_ptr<prometheus::Registry> registry_;
+  prometheus::Family<prometheus::Counter>* calls_;
+  prometheus::Family<prometheus::Histogram>* latency_;
+  std::unique_ptr<prometheus::Exposer> exposer_;
+  absl::Mutex mu_;
+  absl::flat_hash_map<std::string, std::unique_ptr<MethodSeries>> series_
+      ABSL_GUARDED_BY(mu_);
+};
+
+}  // namespace caipan::rpc
+
+#endif  // CAIPAN_RPC_METRICS_H_

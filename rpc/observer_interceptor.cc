@@ -1,0 +1,114 @@
+// Per-call logging and metrics (see observer_interceptor.h).
+#include "rpc/observer_interceptor.h"
+
+#include <chrono>
+#include <string>
+
+#include "grpcpp/server_context.h"
+#include "rpc/log.h"
+
+namespace caipan::rpc {
+namespace {
+
+using grpc::experimental::InterceptionHookPoints;
+
+const char* CodeName(grpc::StatusCode code) {
+  static const char* const kNames[17] = {"OK",
+                                         "CANCELLED",
+                                         "UNKNOWN",
+                                         "INVALID_ARGUMENT",
+                                         "DEADLINE_EXCEEDED",
+                                         "NOT_FOUND",
+                                         "ALREADY_EXISTS",
+                                         "PERMISSION_DENIED",
+                                         "RESOURCE_EXHAUSTED",
+                                         "FAILED_PRECONDITION",
+                                         "ABORTED",
+                                         "OUT_OF_RANGE",
+                                         "UNIMPLEMENTED",
+                                         "INTERNAL",
+                                         "UNAVAILABLE",
+                                         "DATA_LOSS",
+                                         "UNAUTHENTICATED"};
+  int i = static_cast<int>(code);
+  return i >= 0 && i < 17 ? kNames[i] : "UNKNOWN";
+}
+
+class ObserverInterceptor : public grpc::experimental::Interceptor {
+ public:
+  ObserverInterceptor(grpc::experimental::ServerRpcInfo* info,
+                      RpcMetrics* metrics, bool log_rpcs)
+      : info_(info),
+        metrics_(metrics),
+        log_rpcs_(log_rpcs),
+        start_(std::chrono::steady_clock::now()) {}
+
+  // The interceptor lives as long as the call: the call is over when it is
+  // destroyed.
+  ~ObserverInterceptor() override {
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
+            .count();
+    // A call that ended without a status from the service was cancelled (by the
+    // client, a deadline or shutdown) or failed in transport.
+    grpc::StatusCode code = status_seen_ ? code_ : grpc::StatusCode::CANCELLED;
+    if (metrics_ != nullptr) metrics_->Record(info_->method(), code, seconds);
+    if (log_rpcs_) {
+      LogLine line("rpc");
+      line.Add("method", info_->method())
+          .Add("code", CodeName(code))
+          .Add("latency_us", static_cast<int64_t>(seconds * 1e6))
+          .Add("peer", peer_);
+      if (received_ > 1 || sent_ > 1)
+        line.Add("received", received_).Add("sent", sent_);
+      if (!message_.empty()) line.Add("error", message_);
+    }
+  }
+
+  void Intercept(
+      grpc::experimental::InterceptorBatchMethods* methods) override {
+    if (methods->QueryInterceptionHookPoint(
+            InterceptionHookPoints::POST_RECV_INITIAL_METADATA) &&
+        log_rpcs_) {
+      peer_ = info_->server_context()->peer();
+    }
+    if (methods->QueryInterceptionHookPoint(
+            InterceptionHookPoints::POST_RECV_MESSAGE)) {
+      ++received_;
+    }
+    if (methods->QueryInterceptionHookPoint(
+            InterceptionHookPoints::PRE_SEND_MESSAGE)) {
+      ++sent_;
+    }
+    if (methods->QueryInterceptionHookPoint(
+            InterceptionHookPoints::PRE_SEND_STATUS)) {
+      grpc::Status status = methods->GetSendStatus();
+      status_seen_ = true;
+      code_ = status.error_code();
+      if (!status.ok()) message_ = status.error_message();
+    }
+    methods->Proceed();
+  }
+
+ private:
+  grpc::experimental::ServerRpcInfo* info_;
+  RpcMetrics* metrics_;
+  bool log_rpcs_;
+  std::chrono::steady_clock::time_point start_;
+  std::string peer_;
+  std::string message_;
+  int64_t received_ = 0;
+  int64_t sent_ = 0;
+  bool status_seen_ = false;
+  grpc::StatusCode code_ = grpc::StatusCode::OK;
+};
+
+}  // namespace
+
+grpc::experimental::Interceptor*
+ObserverInterceptorFactory::CreateServerInterceptor(
+    grpc::experimental::ServerRpcInfo* info) {
+  return new ObserverInterceptor(info, metrics_, log_rpcs_);
+}
+
+}  // namespace caipan::rpc

@@ -1,0 +1,139 @@
+// Proto <-> engine conversion for xiangqi (see xiangqi_convert.h).
+#include "rpc/xiangqi_convert.h"
+
+#include <utility>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+
+namespace caipan::rpc {
+namespace {
+
+using xiangqi::Move;
+using xiangqi::Position;
+
+bool IsFile(char c) { return (c >= 'a' && c <= 'i') || (c >= 'A' && c <= 'I'); }
+bool IsRank(char c) { return c >= '0' && c <= '9'; }
+int FileIndex(char c) { return (c | 0x20) - 'a'; }
+
+// "h2e2" or "H2-E2" into a from/to pair (not yet checked for legality).
+bool ReadIccs(std::string_view t, Move* move) {
+  size_t d;
+  if (t.size() == 4) {
+    d = 2;
+  } else if (t.size() == 5 && t[2] == '-') {
+    d = 3;
+  } else {
+    return false;
+  }
+  if (!IsFile(t[0]) || !IsRank(t[1]) || !IsFile(t[d]) || !IsRank(t[d + 1]))
+    return false;
+  move->from =
+      static_cast<uint8_t>(xiangqi::MakeSquare(FileIndex(t[0]), t[1] - '0'));
+  move->to = static_cast<uint8_t>(
+      xiangqi::MakeSquare(FileIndex(t[d]), t[d + 1] - '0'));
+  return true;
+}
+
+}  // namespace
+
+bool ParseXiangqiMove(const Position& pos, std::string_view text, Move* move,
+                      MoveParseError* error) {
+  if (ReadIccs(text, move)) {
+    if (pos.IsLegal(*move)) return true;
+    if (error != nullptr) {
+      error->rejection = v1::MOVE_REJECTION_ILLEGAL;
+      error->reason = std::string(pos.CheckLegal(*move).message());
+    }
+    return false;
+  }
+  absl::StatusOr<Move> parsed = xiangqi::ParseMove(pos, text);
+  if (parsed.ok()) {
+    *move = *parsed;
+    return true;
+  }
+  if (error != nullptr) {
+    // The notation parser says "not a move in ... notation" for text it cannot
+    // read; anything else (no such piece, ambiguous, illegal) names a move that
+    // the position does not allow.
+    const absl::string_view message = parsed.status().message();
+    error->rejection = absl::StrContains(message, "not a move") ||
+                               absl::StrContains(message, "empty move")
+                           ? v1::MOVE_REJECTION_UNPARSEABLE
+                           : v1::MOVE_REJECTION_ILLEGAL;
+    error->reason = std::string(message);
+  }
+  return false;
+}
+
+absl::Status ReplayXiangqi(const v1::XiangqiPosition& position,
+                           absl::string_view field, int max_plies,
+                           XiangqiReplay* replay) {
+  if (position.moves_size() > max_plies) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ".moves: ", position.moves_size(),
+                     " plies exceed the limit of ", max_plies));
+  }
+  if (position.fen().empty()) {
+    replay->start = Position::Start();
+  } else {
+    absl::StatusOr<Position> start = Position::FromFen(position.fen());
+    if (!start.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ".fen: ", start.status().message()));
+    }
+    replay->start = *std::move(start);
+  }
+  replay->current = replay->start;
+  replay->moves.clear();
+  replay->moves.reserve(position.moves_size());
+  MoveParseError error;
+  for (int i = 0; i < position.moves_size(); ++i) {
+    Move move;
+    if (!ParseXiangqiMove(replay->current, position.moves(i), &move, &error)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          field, ".moves[", i, "] (ply ", i + 1, "): ", error.reason));
+    }
+    replay->current.MakeMove(move);
+    replay->moves.push_back(move);
+  }
+  return absl::OkStatus();
+}
+
+v1::Side ToProto(xiangqi::Color color) {
+  return color == xiangqi::Color::kRed ? v1::SIDE_RED : v1::SIDE_BLACK;
+}
+
+v1::XiangqiGameState ToProto(xiangqi::GameState state) {
+  switch (state) {
+    case xiangqi::GameState::kNormal:
+      return v1::XIANGQI_GAME_STATE_NORMAL;
+    case xiangqi::GameState::kCheck:
+      return v1::XIANGQI_GAME_STATE_CHECK;
+    case xiangqi::GameState::kCheckmate:
+      return v1::XIANGQI_GAME_STATE_CHECKMATE;
+    case xiangqi::GameState::kStalemate:
+      return v1::XIANGQI_GAME_STATE_STALEMATE;
+  }
+  return v1::XIANGQI_GAME_STATE_UNSPECIFIED;
+}
+
+bool DisplayNotation(v1::Notation notation, xiangqi::Notation* out) {
+  switch (notation) {
+    case v1::NOTATION_WXF:
+      *out = xiangqi::Notation::kWxf;
+      return true;
+    case v1::NOTATION_CHINESE:
+      *out = xiangqi::Notation::kChinese;
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string PieceLetter(xiangqi::Piece piece) {
+  if (piece == xiangqi::kNoPiece) return "";
+  return std::string(1, xiangqi::PieceToFenChar(piece));
+}
+
+}  // namespace caipan::rpc

@@ -1,0 +1,77 @@
+// Game dispatch of the unary RPCs (see adjudication_handlers.h).
+#include "services/adjudication_handlers.h"
+
+#include "absl/strings/str_cat.h"
+#include "services/xiangqi_moves.h"
+
+namespace caipan::services {
+namespace {
+
+absl::Status NoGame() {
+  return absl::InvalidArgumentError("game: set xiangqi or gomoku");
+}
+
+absl::Status NotYet(const char* what) {
+  return absl::UnimplementedError(absl::StrCat(what, " is not supported yet"));
+}
+
+}  // namespace
+
+absl::Status HandleCheckMove(const v1::CheckMoveRequest& request,
+                             const ServiceOptions& options,
+                             v1::CheckMoveResponse* response) {
+  switch (request.game_case()) {
+    case v1::CheckMoveRequest::kXiangqi:
+      return XiangqiCheckMove(request, options, response);
+    case v1::CheckMoveRequest::kGomoku:
+      return NotYet("gomoku: CheckMove");
+    case v1::CheckMoveRequest::GAME_NOT_SET:
+      break;
+  }
+  return NoGame();
+}
+
+absl::Status HandleListMoves(const v1::ListMovesRequest& request,
+                             const ServiceOptions& options,
+                             v1::ListMovesResponse* response) {
+  switch (request.game_case()) {
+    case v1::ListMovesRequest::kXiangqi:
+      return XiangqiListMoves(request, options, response);
+    case v1::ListMovesRequest::kGomoku:
+      return NotYet("gomoku: ListMoves");
+    case v1::ListMovesRequest::GAME_NOT_SET:
+      break;
+  }
+  return NoGame();
+}
+
+absl::Status HandleAdjudicateGame(const v1::AdjudicateGameRequest& request,
+                                  const ServiceOptions& options,
+                                  v1::AdjudicateGameResponse* response) {
+  switch (request.game_case()) {
+    case v1::AdjudicateGameRequest::kXiangqi:
+    case v1::AdjudicateGameRequest::kXiangqiRecord:
+      return NotYet("xiangqi: AdjudicateGame");
+    case v1::AdjudicateGameRequest::kGomoku:
+      return NotYet("gomoku: AdjudicateGame");
+    case v1::AdjudicateGameRequest::GAME_NOT_SET:
+      break;
+  }
+  return absl::InvalidArgumentError(
+      "game: set xiangqi, xiangqi_record or gomoku");
+}
+
+absl::Status HandleRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,
+                                    const ServiceOptions& options,
+                                    v1::RuleOnRepetitionResponse* response) {
+  return NotYet("RuleOnRepetition");
+}
+
+absl::Status HandleGetNaturalLimitStatus(
+    const v1::GetNaturalLimitStatusRequest& request,
+    const ServiceOptions& options,
+    v1::GetNaturalLimitStatusResponse* response) {
+  return NotYet("GetNaturalLimitStatus");
+}
+
+}  // namespace caipan::services

@@ -1,0 +1,23 @@
+// Picks the session type from the stream's first message (see game_session.h).
+#include "services/game_session.h"
+
+#include "services/xiangqi_session.h"
+
+namespace caipan::services {
+
+absl::StatusOr<std::unique_ptr<GameSession>> StartGameSession(
+    const v1::PlayGameStart& start, const ServiceOptions& options,
+    v1::PlayGameResponse* response) {
+  switch (start.game_case()) {
+    case v1::PlayGameStart::kXiangqi:
+      return StartXiangqiSession(start, options, response);
+    case v1::PlayGameStart::kGomoku:
+      return absl::UnimplementedError(
+          "start.gomoku: gomoku games are not supported yet");
+    case v1::PlayGameStart::GAME_NOT_SET:
+      break;
+  }
+  return absl::InvalidArgumentError("start.game: set xiangqi or gomoku");
+}
+
+}  // namespace caipan::services

@@ -1,0 +1,28 @@
+// Validation helpers shared by the handlers (see request_checks.h).
+#include "services/request_checks.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+
+namespace caipan::services {
+
+absl::Status CheckNotation(v1::Notation notation, absl::string_view field) {
+  if (v1::Notation_IsValid(notation)) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      field, ": unknown notation value ", static_cast<int>(notation)));
+}
+
+absl::Status CheckSide(v1::Side side, absl::string_view field) {
+  if (v1::Side_IsValid(side)) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat(field, ": unknown side value ", static_cast<int>(side)));
+}
+
+grpc::Status ToGrpcStatus(const absl::Status& status) {
+  if (status.ok()) return grpc::Status::OK;
+  return grpc::Status(static_cast<grpc::StatusCode>(status.code()),
+                      std::string(status.message()));
+}
+
+}  // namespace caipan::services

@@ -1,0 +1,22 @@
+// Validation helpers shared by the handlers: enum fields and status conversion.
+#ifndef CAIPAN_SERVICES_REQUEST_CHECKS_H_
+#define CAIPAN_SERVICES_REQUEST_CHECKS_H_
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "caipan/v1/adjudication_service.pb.h"
+#include "grpcpp/support/status.h"
+
+namespace caipan::services {
+
+// InvalidArgument naming `field` unless `notation` is a known value.
+absl::Status CheckNotation(v1::Notation notation, absl::string_view field);
+// InvalidArgument naming `field` unless `side` is a known value.
+absl::Status CheckSide(v1::Side side, absl::string_view field);
+
+// The gRPC status carrying an absl::Status's code and message.
+grpc::Status ToGrpcStatus(const absl::Status& status);
+
+}  // namespace caipan::services
+
+#endif  // CAIPAN_SERVICES_REQUEST_CHECKS_H_

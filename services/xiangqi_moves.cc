@@ -1,0 +1,141 @@
+// Xiangqi CheckMove and ListMoves (see xiangqi_moves.h).
+#include "services/xiangqi_moves.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "engine/xiangqi/notation.h"
+#include "rpc/xiangqi_convert.h"
+#include "services/request_checks.h"
+
+namespace caipan::services {
+
+using rpc::ToProto;
+using xiangqi::Color;
+using xiangqi::GameState;
+using xiangqi::Move;
+using xiangqi::Position;
+
+void XiangqiPositionVerdict(GameState state, Color to_move, int plies,
+                            v1::Verdict* verdict) {
+  if (state == GameState::kCheckmate || state == GameState::kStalemate) {
+    // The side to move has no legal move: it loses, mated or stalemated (困毙).
+    const bool mate = state == GameState::kCheckmate;
+    verdict->set_result(v1::RESULT_WIN);
+    verdict->set_winner(ToProto(xiangqi::Opponent(to_move)));
+    verdict->set_reason(mate ? v1::VERDICT_REASON_CHECKMATE
+                             : v1::VERDICT_REASON_STALEMATE);
+    verdict->set_decided_at_ply(plies);
+    verdict->set_explanation(
+        absl::StrCat(to_move == Color::kRed ? "red" : "black",
+                     mate ? " is checkmated" : " has no legal move"));
+    return;
+  }
+  verdict->set_result(v1::RESULT_ONGOING);
+  verdict->set_reason(v1::VERDICT_REASON_NONE);
+}
+
+bool CheckXiangqiMove(const Position& pos, int plies_before,
+                      std::string_view text, v1::Notation notation,
+                      v1::MoveCheck* check, Move* move) {
+  check->set_side(ToProto(pos.SideToMove()));
+  rpc::MoveParseError error;
+  if (!rpc::ParseXiangqiMove(pos, text, move, &error)) {
+    check->set_legal(false);
+    const GameState state = pos.State();
+    if (state == GameState::kCheckmate || state == GameState::kStalemate) {
+      check->set_rejection(v1::MOVE_REJECTION_GAME_OVER);
+      check->set_reason("the game is over: the side to move has no legal move");
+    } else {
+      check->set_rejection(error.rejection);
+      check->set_reason(std::move(error.reason));
+    }
+    XiangqiPositionVerdict(state, pos.SideToMove(), plies_before,
+                           check->mutable_verdict());
+    return false;
+  }
+  check->set_legal(true);
+  check->set_rejection(v1::MOVE_REJECTION_NONE);
+  check->set_move(xiangqi::ToIccs(*move));
+  xiangqi::Notation display;
+  if (rpc::DisplayNotation(notation, &display)) {
+    check->set_display(xiangqi::FormatMove(pos, *move, display));
+  }
+  Position after = pos;
+  const xiangqi::Piece captured = after.PieceAt(move->to);
+  after.MakeMove(*move);
+  const GameState state = after.State();
+  v1::XiangqiMoveEffect* effect = check->mutable_xiangqi();
+  effect->set_fen_after(after.ToFen());
+  effect->set_captured(rpc::PieceLetter(captured));
+  effect->set_check(state == GameState::kCheck ||
+                    state == GameState::kCheckmate);
+  effect->set_state_after(ToProto(state));
+  XiangqiPositionVerdict(state, after.SideToMove(), plies_before + 1,
+                         check->mutable_verdict());
+  return true;
+}
+
+absl::Status XiangqiCheckMove(const v1::CheckMoveRequest& request,
+                              const ServiceOptions& options,
+                              v1::CheckMoveResponse* response) {
+  if (request.move().empty())
+    return absl::InvalidArgumentError("move: required");
+  if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
+    return s;
+  rpc::XiangqiReplay replay;
+  if (absl::Status s = rpc::ReplayXiangqi(request.xiangqi(), "xiangqi",
+                                          options.max_history_plies, &replay);
+      !s.ok()) {
+    return s;
+  }
+  Move move;
+  CheckXiangqiMove(replay.current, static_cast<int>(replay.moves.size()),
+                   request.move(), request.notation(),
+                   response->mutable_check(), &move);
+  return absl::OkStatus();
+}
+
+absl::Status XiangqiListMoves(const v1::ListMovesRequest& request,
+                              const ServiceOptions& options,
+                              v1::ListMovesResponse* response) {
+  if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
+    return s;
+  rpc::XiangqiReplay replay;
+  if (absl::Status s = rpc::ReplayXiangqi(request.xiangqi(), "xiangqi",
+                                          options.max_history_plies, &replay);
+      !s.ok()) {
+    return s;
+  }
+  const Position& pos = replay.current;
+  xiangqi::MoveList moves;
+  pos.GenerateLegalMoves(&moves);
+  // Sorted by ICCS text so answers are stable whatever the generation order.
+  std::vector<std::pair<std::string, Move>> sorted;
+  sorted.reserve(moves.size());
+  for (Move m : moves) sorted.emplace_back(xiangqi::ToIccs(m), m);
+  std::sort(sorted.begin(), sorted.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  xiangqi::Notation display;
+  const bool want_display = rpc::DisplayNotation(request.notation(), &display);
+  for (auto& [text, m] : sorted) {
+    if (want_display)
+      response->add_display(xiangqi::FormatMove(pos, m, display));
+    response->add_moves(std::move(text));
+  }
+  response->set_side_to_move(ToProto(pos.SideToMove()));
+  GameState state;
+  if (!moves.empty()) {
+    state = pos.InCheck() ? GameState::kCheck : GameState::kNormal;
+  } else {
+    state = pos.InCheck() ? GameState::kCheckmate : GameState::kStalemate;
+  }
+  response->set_xiangqi_state(ToProto(state));
+  response->set_fen(pos.ToFen());
+  return absl::OkStatus();
+}
+
+}  // namespace caipan::services

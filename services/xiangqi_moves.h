@@ -1,0 +1,38 @@
+// Xiangqi CheckMove and ListMoves: legality of one move and the list of legal
+// moves.
+#ifndef CAIPAN_SERVICES_XIANGQI_MOVES_H_
+#define CAIPAN_SERVICES_XIANGQI_MOVES_H_
+
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "caipan/v1/adjudication_service.pb.h"
+#include "engine/xiangqi/position.h"
+#include "services/service_options.h"
+
+namespace caipan::services {
+
+// Answers whether `text` is a legal next move in `pos`, `plies_before` plies
+// into the game, and fills `check` (what the move does, or why it is not
+// legal). Returns true and sets `*move` if the move is legal. The position is
+// not changed.
+bool CheckXiangqiMove(const xiangqi::Position& pos, int plies_before,
+                      std::string_view text, v1::Notation notation,
+                      v1::MoveCheck* check, xiangqi::Move* move);
+
+// The game's verdict as far as the position alone tells (mate or stalemate),
+// `plies` plies in.
+void XiangqiPositionVerdict(xiangqi::GameState state, xiangqi::Color to_move,
+                            int plies, v1::Verdict* verdict);
+
+absl::Status XiangqiCheckMove(const v1::CheckMoveRequest& request,
+                              const ServiceOptions& options,
+                              v1::CheckMoveResponse* response);
+
+absl::Status XiangqiListMoves(const v1::ListMovesRequest& request,
+                              const ServiceOptions& options,
+                              v1::ListMovesResponse* response);
+
+}  // namespace caipan::services
+
+#endif  // CAIPAN_SERVICES_XIANGQI_MOVES_H_
