@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/common/text.h"
 #include "engine/xiangqi/notation_formats.h"
+#include "engine/xiangqi/notation_resolve.h"
 
 namespace caipan::xiangqi::notation_internal {
 namespace {
@@ -37,10 +38,9 @@ absl::StatusOr<Move> ParseIccs(const Position& pos, std::string_view text) {
   int from = MakeSquare(FileIndex(text[0]), text[1] - '0');
   int to = MakeSquare(FileIndex(text[d]), text[d + 1] - '0');
   Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
-  absl::Status legal = pos.CheckLegal(m);
-  if (!legal.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(QuoteToken(text), ": illegal: ", legal.message()));
+  if (!pos.IsLegal(m)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        QuoteToken(text), ": ", IllegalMessage(pos, m, /*show_move=*/false)));
   }
   return m;
 }

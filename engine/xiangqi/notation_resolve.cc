@@ -165,6 +165,17 @@ std::string PieceName(Color c, PieceType t) {
   return absl::StrCat(c == Color::kRed ? "red " : "black ", TypeName(t));
 }
 
+std::string IllegalMessage(const Position& pos, Move m, bool show_move) {
+  absl::Status why = pos.CheckLegal(m);
+  std::string iccs = ToIccs(m);
+  std::string reason = why.ok() ? "not legal here" : std::string(why.message());
+  std::string repeated = iccs + " is illegal: ";
+  if (reason.compare(0, repeated.size(), repeated) == 0)
+    reason.erase(0, repeated.size());
+  return show_move ? absl::StrCat("illegal: ", iccs, ": ", reason)
+                   : "illegal: " + reason;
+}
+
 std::vector<int> FileColumn(const Position& pos, Color c, PieceType t,
                             int file) {
   std::vector<int> column;
@@ -241,9 +252,8 @@ absl::StatusOr<Move> Resolve(const Position& pos, const MoveSpec& spec,
     return Error(token, absl::StrCat("no ", name, " there can move that way"));
   }
   if (geometric.size() == 1) {
-    absl::Status why = pos.CheckLegal(geometric.front());
-    return Error(token, absl::StrCat("illegal: ",
-                                     why.ok() ? "not legal" : why.message()));
+    return Error(token,
+                 IllegalMessage(pos, geometric.front(), /*show_move=*/true));
   }
   return Error(
       token, absl::StrCat("illegal: none of the ", geometric.size(), " ", name,

@@ -84,6 +84,10 @@ inline absl::string_view AbslView(std::string_view s) {
   return {s.data(), s.size()};
 }
 
+// "illegal: <why>" for a move that is not legal, Position::CheckLegal's reason
+// without its repetition of the move; with `show_move`, "illegal: h2e2: <why>".
+std::string IllegalMessage(const Position& pos, Move m, bool show_move);
+
 // "red chariot", "black pawn".
 std::string PieceName(Color c, PieceType t);
 

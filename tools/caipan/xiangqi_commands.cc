@@ -1,11 +1,152 @@
-// `caipan xiangqi …` subcommands.
+// `caipan xiangqi …` subcommands: perft, legal moves and playing a move
+// sequence. Errors go to stderr naming what is at fault, with exit status 2.
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/xiangqi/notation.h"
+#include "engine/xiangqi/position.h"
+#include "engine/xiangqi/record.h"
 #include "tools/caipan/commands.h"
 
 namespace caipan::cli {
+namespace {
+
+namespace xq = ::caipan::xiangqi;
+
+void Fail(std::string_view message) {
+  std::cerr << "error: " << message << "\n";
+  SetExitCode(2);
+}
+
+// The position of --fen ("startpos" or a FEN), or an error printed and nullopt.
+std::optional<xq::Position> LoadPosition(const std::string& fen) {
+  absl::StatusOr<xq::Position> pos = xq::Position::FromFen(fen);
+  if (!pos.ok()) {
+    Fail("--fen: " + std::string(pos.status().message()));
+    return std::nullopt;
+  }
+  return *pos;
+}
+
+// Legal moves sorted by their ICCS text, as the commands print them.
+std::vector<std::pair<std::string, xq::Move>> SortedMoves(
+    const xq::Position& pos) {
+  xq::MoveList list;
+  pos.GenerateLegalMoves(&list);
+  std::vector<std::pair<std::string, xq::Move>> moves;
+  for (xq::Move m : list) moves.emplace_back(xq::ToIccs(m), m);
+  std::sort(moves.begin(), moves.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  return moves;
+}
+
+struct PerftArgs {
+  std::string fen = "startpos";
+  int depth = 0;
+  bool divide = false;
+};
+
+void RunPerft(const PerftArgs& args) {
+  if (args.depth < 0) return Fail("--depth: must be 0 or more");
+  std::optional<xq::Position> pos = LoadPosition(args.fen);
+  if (!pos) return;
+  if (!args.divide || args.depth == 0) {
+    std::cout << xq::Perft(*pos, args.depth) << "\n";
+    return;
+  }
+  uint64_t total = 0;
+  for (const auto& [text, move] : SortedMoves(*pos)) {
+    xq::Position::Undo undo = pos->MakeMove(move);
+    uint64_t count = xq::Perft(*pos, args.depth - 1);
+    pos->UnmakeMove(move, undo);
+    total += count;
+    std::cout << text << " " << count << "\n";
+  }
+  std::cout << total << "\n";
+}
+
+struct MovesArgs {
+  std::string fen = "startpos";
+  std::string notation = "iccs";
+};
+
+void RunMoves(const MovesArgs& args) {
+  absl::StatusOr<xq::Notation> notation = xq::ParseNotationName(args.notation);
+  if (!notation.ok())
+    return Fail("--notation: " + std::string(notation.status().message()));
+  std::optional<xq::Position> pos = LoadPosition(args.fen);
+  if (!pos) return;
+  for (const auto& [text, move] : SortedMoves(*pos)) {
+    std::cout << xq::FormatMove(*pos, move, *notation) << "\n";
+  }
+}
+
+struct PlayArgs {
+  std::string fen = "startpos";
+  std::string moves;
+};
+
+void RunPlay(const PlayArgs& args) {
+  std::optional<xq::Position> pos = LoadPosition(args.fen);
+  if (!pos) return;
+  absl::StatusOr<std::vector<xq::Move>> moves =
+      xq::ParseMoveSequence(*pos, args.moves);
+  if (!moves.ok())
+    return Fail("--moves: " + std::string(moves.status().message()));
+  for (xq::Move m : *moves) pos->MakeMove(m);
+  std::cout << pos->ToFen() << "\n" << xq::GameStateName(pos->State()) << "\n";
+}
+
+void AddFenOption(CLI::App* cmd, std::string* fen) {
+  cmd->add_option("--fen", *fen,
+                  "position: a FEN or \"startpos\" (the default)");
+}
+
+}  // namespace
 
 void RegisterXiangqiCommands(CLI::App& app) {
   CLI::App* xiangqi = app.add_subcommand("xiangqi", "xiangqi commands");
   xiangqi->require_subcommand(1);
+
+  auto perft = std::make_shared<PerftArgs>();
+  CLI::App* perft_cmd =
+      xiangqi->add_subcommand("perft",
+                              "Count the leaf nodes of the legal move tree of "
+                              "a given depth; the count is on the\n"
+                              "last line. With --divide, `move count` lines "
+                              "come first, sorted by ICCS text.");
+  AddFenOption(perft_cmd, &perft->fen);
+  perft_cmd->add_option("--depth", perft->depth, "depth in plies")->required();
+  perft_cmd->add_flag("--divide", perft->divide, "per-move counts first");
+  perft_cmd->callback([perft] { RunPerft(*perft); });
+
+  auto moves = std::make_shared<MovesArgs>();
+  CLI::App* moves_cmd = xiangqi->add_subcommand(
+      "moves",
+      "List the legal moves, one per line, sorted by their ICCS text.");
+  AddFenOption(moves_cmd, &moves->fen);
+  moves_cmd->add_option("--notation", moves->notation,
+                        "iccs (default), wxf or chinese");
+  moves_cmd->callback([moves] { RunMoves(*moves); });
+
+  auto play = std::make_shared<PlayArgs>();
+  CLI::App* play_cmd =
+      xiangqi->add_subcommand("play",
+                              "Play moves (any notation: h2e2, C2.5, 炮二平五 "
+                              "…) and print the resulting FEN, then\n"
+                              "check, checkmate, stalemate or normal. An "
+                              "illegal move exits with status 2.");
+  AddFenOption(play_cmd, &play->fen);
+  play_cmd->add_option("--moves", play->moves,
+                       "moves separated by spaces, e.g. \"h2e2 h9g7\"");
+  play_cmd->callback([play] { RunPlay(*play); });
+
   RegisterXiangqiAdjudicationCommands(*xiangqi);
 }
 

@@ -226,7 +226,7 @@ TEST(NotationErrorTest, NamesTheTokenAndTheReason) {
             "\"马八进五\": the red horse on file 8 cannot move that way");
   EXPECT_THAT(Iccs(pos, "马八平七"), HasSubstr("cannot move that way"));
   EXPECT_THAT(Iccs(pos, "马八进六"),
-              HasSubstr("illegal: b0d1 is illegal: the horse's leg"));
+              HasSubstr("illegal: b0d1: the horse's leg"));
   EXPECT_THAT(Iccs(pos, "兵七进二"), HasSubstr("illegal"));
   EXPECT_THAT(Iccs(pos, "h2h8"), HasSubstr("\"h2h8\": illegal"));
   EXPECT_THAT(Iccs(pos, "e3e3"), HasSubstr("illegal"));
