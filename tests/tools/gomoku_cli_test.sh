@@ -62,4 +62,73 @@ expect_output forbidden_strict_ok 0 "none" -- \
 expect_stderr_contains forbidden_missing_stones 2 'stones' -- \
   "$caipan" gomoku forbidden --point h8
 
+# --- adjudicate
+expect_output adjudicate_black_five 0 "black
+reason: five
+ply: 9
+move: 9
+action: l12
+opening: D4 花月 Kagetsu
+swapped: no" -- \
+  "$caipan" gomoku adjudicate --moves "h8 h9 i9 g9 j10 f9 k11 e9 l12"
+first_line() { "$@" | head -3 | tr '\n' ' '; }
+expect_output adjudicate_white_five 0 "white reason: five ply: 10 " -- \
+  first_line "$caipan" gomoku adjudicate --moves "H8 H9 H10 I9 J10 G9 K11 F9 L12 E9"
+expect_output adjudicate_forbidden 0 "white reason: forbidden-move double-three ply: 13 " -- \
+  first_line "$caipan" gomoku adjudicate --moves "h8 h9 h10 a15 b5 c15 c4 e15 c6 g15 d5 i15 c5"
+expect_output adjudicate_overline_chinese 0 "white reason: forbidden-move overline ply: 15 " -- \
+  first_line "$caipan" gomoku adjudicate --moves "h8 h9 h10 a15 c3 c15 d3 e15 e3 g15 g3 i15 h3 k15 f3"
+expect_output adjudicate_overline_freestyle 0 "black reason: five ply: 15 " -- \
+  first_line "$caipan" gomoku adjudicate --rules gomoku_freestyle --moves "h8 h9 h10 a15 c3 c15 d3 e15 e3 g15 g3 i15 h3 k15 f3"
+expect_output adjudicate_overline_standard 0 "ongoing reason: none ply: 15 " -- \
+  first_line "$caipan" gomoku adjudicate --rules gomoku_standard --moves "h8 h9 h10 a15 c3 c15 d3 e15 e3 g15 g3 i15 h3 k15 f3"
+expect_output adjudicate_two_passes 0 "draw reason: two-passes ply: 7 " -- \
+  first_line "$caipan" gomoku adjudicate --moves "h8 h9 h10 i9 j10 pass pass"
+expect_output adjudicate_ongoing_swap 0 "ongoing
+reason: none
+ply: 3
+move: 3
+next: white swap|noswap
+opening: D1 寒星 Kansei
+swapped: no" -- \
+  "$caipan" gomoku adjudicate --moves "h8 h9 h10"
+expect_output adjudicate_opening_actions 0 "ongoing
+reason: none
+ply: 7
+move: 5
+next: white place|pass
+opening: D1 寒星 Kansei
+swapped: yes" -- \
+  "$caipan" gomoku adjudicate --moves "h8 h9 h10 i9 j10" --opening-actions "swap propose:i10,j10"
+expect_output adjudicate_json 0 '{"verdict":"white","reason":"forbidden-move","forbidden":"double-three","ply":13,"move":13,"action":"c5","point":"c5","rules":"renju_rif","allowed":[],"candidates":[],"swapped":false,"opening":{"id":"D1","name_zh":"寒星","name_ja":"Kansei"}}' -- \
+  "$caipan" gomoku adjudicate --json --rules renju_rif --moves "h8 h9 h10 a15 b5 c15 c4 e15 c6 g15 d5 i15 c5"
+
+# --- adjudicate: illegal actions (exit 2, reason on stderr)
+expect_stderr_contains adjudicate_occupied 2 'illegal action at ply 5 (h9): occupied' -- \
+  "$caipan" gomoku adjudicate --moves "h8 h9 h10 i9 h9"
+expect_stderr_contains adjudicate_off_board 2 'off-board' -- \
+  "$caipan" gomoku adjudicate --moves "h8 h9 h10 i9 p9"
+expect_stderr_contains adjudicate_not_opening 2 'not-designated-opening' -- \
+  "$caipan" gomoku adjudicate --moves "h8 h9 h12"
+expect_stderr_contains adjudicate_equivalent 2 'equivalent-candidates' -- \
+  "$caipan" gomoku adjudicate --moves "h8 h9 h10 noswap h7 propose:i11,g11"
+expect_stderr_contains adjudicate_strict 2 'swap or noswap' -- \
+  "$caipan" gomoku adjudicate --strict-opening --moves "h8 h9 h10 i9"
+expect_stderr_contains adjudicate_game_over 2 'game-over' -- \
+  "$caipan" gomoku adjudicate --moves "h8 h9 i9 g9 j10 f9 k11 e9 l12 a1"
+expect_output adjudicate_illegal_stdout 2 "illegal" -- \
+  bash -c "\"\$0\" gomoku adjudicate --moves 'h8 pass' 2>/dev/null > /tmp/gomoku_cli_\$\$; s=\$?; head -1 /tmp/gomoku_cli_\$\$; rm -f /tmp/gomoku_cli_\$\$; exit \$s" "$caipan"
+
+# --- adjudicate: bad input
+expect_stderr_contains adjudicate_bad_token 2 '--moves: token 3' -- \
+  "$caipan" gomoku adjudicate --moves "h8 h9 x1y"
+expect_stderr_contains adjudicate_bad_rules 2 'unknown rule set' -- \
+  "$caipan" gomoku adjudicate --rules renju --moves "h8"
+expect_stderr_contains adjudicate_bad_opening_actions 2 '--opening-actions' -- \
+  "$caipan" gomoku adjudicate --moves "h8 h9 h10" --opening-actions "swap swap"
+expect_stderr_contains adjudicate_bad_n 2 'fifth_move_alternatives' -- \
+  "$caipan" gomoku adjudicate --fifth-alternatives 0 --moves "h8"
+expect_stderr_contains adjudicate_missing_moves 2 'moves' -- \
+  "$caipan" gomoku adjudicate
+
 finish

@@ -4,6 +4,8 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_format.h"
+#include "engine/gomoku/adjudicate.h"
 #include "engine/gomoku/forbidden.h"
 #include "engine/gomoku/notation.h"
 #include "tools/caipan/commands.h"
@@ -74,12 +76,183 @@ void RegisterForbidden(CLI::App& gomoku) {
   cmd->callback([args] { RunForbidden(*args); });
 }
 
+struct AdjudicateArgs {
+  std::string moves;
+  std::string opening_actions;
+  std::string rules = "chinese";
+  int fifth_alternatives = 2;
+  bool strict_opening = false;
+  bool json = false;
+};
+
+std::string JsonString(std::string_view s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      out += absl::StrFormat("\\u%04x", c);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string AllowedText(const gm::Adjudication& a) {
+  std::string out;
+  for (gm::ActionType t : a.allowed) {
+    if (!out.empty()) out += "|";
+    out += gm::ActionTypeName(t);
+  }
+  return out;
+}
+
+std::string ReasonText(const gm::Adjudication& a) {
+  if (a.verdict == gm::Verdict::kIllegalAction) {
+    return gm::IllegalReasonName(*a.illegal);
+  }
+  if (a.verdict == gm::Verdict::kOngoing) return "none";
+  std::string out = gm::ResultReasonName(a.reason);
+  if (a.reason == gm::ResultReason::kForbiddenMove) {
+    out += std::string(" ") + gm::PointKindName(a.forbidden_kind);
+  }
+  return out;
+}
+
+void PrintText(const gm::Adjudication& a) {
+  std::cout << gm::VerdictName(a.verdict) << "\n";
+  std::cout << "reason: " << ReasonText(a) << "\n";
+  std::cout << "ply: " << a.ply << "\n";
+  std::cout << "move: " << a.move << "\n";
+  if (!a.action.empty()) std::cout << "action: " << a.action << "\n";
+  if (a.verdict == gm::Verdict::kOngoing ||
+      a.verdict == gm::Verdict::kIllegalAction) {
+    std::cout << "next: " << gm::ColorName(a.to_act) << " " << AllowedText(a)
+              << "\n";
+  }
+  if (a.opening) {
+    std::cout << "opening: " << a.opening->opening->id << " "
+              << a.opening->opening->name_zh << " "
+              << a.opening->opening->name_ja << "\n";
+    std::cout << "swapped: " << (a.swapped ? "yes" : "no") << "\n";
+  }
+}
+
+void PrintJson(const gm::Adjudication& a, gm::RuleSet rules) {
+  std::string out = "{";
+  out += "\"verdict\":" + JsonString(gm::VerdictName(a.verdict));
+  out += ",\"reason\":" + JsonString(a.verdict == gm::Verdict::kIllegalAction
+                                         ? gm::IllegalReasonName(*a.illegal)
+                                         : gm::ResultReasonName(a.reason));
+  if (a.reason == gm::ResultReason::kForbiddenMove) {
+    out += ",\"forbidden\":" + JsonString(gm::PointKindName(a.forbidden_kind));
+  }
+  out += absl::StrFormat(",\"ply\":%d,\"move\":%d", a.ply, a.move);
+  if (!a.action.empty()) out += ",\"action\":" + JsonString(a.action);
+  if (a.point) out += ",\"point\":" + JsonString(gm::PointName(*a.point));
+  if (!a.message.empty()) out += ",\"message\":" + JsonString(a.message);
+  out += ",\"rules\":" + JsonString(gm::RuleSetName(rules));
+  if (a.verdict == gm::Verdict::kOngoing ||
+      a.verdict == gm::Verdict::kIllegalAction) {
+    out += ",\"to_act\":" + JsonString(gm::ColorName(a.to_act));
+  }
+  out += ",\"allowed\":[";
+  for (size_t i = 0; i < a.allowed.size(); ++i) {
+    if (i > 0) out += ",";
+    out += JsonString(gm::ActionTypeName(a.allowed[i]));
+  }
+  out += "],\"candidates\":[";
+  for (size_t i = 0; i < a.candidates.size(); ++i) {
+    if (i > 0) out += ",";
+    out += JsonString(gm::PointName(a.candidates[i]));
+  }
+  out += "]";
+  out += std::string(",\"swapped\":") + (a.swapped ? "true" : "false");
+  if (a.opening) {
+    const gm::Opening& o = *a.opening->opening;
+    out += ",\"opening\":{\"id\":" + JsonString(o.id) +
+           ",\"name_zh\":" + JsonString(o.name_zh) +
+           ",\"name_ja\":" + JsonString(o.name_ja) + "}";
+  }
+  out += "}";
+  std::cout << out << "\n";
+}
+
+void RunAdjudicate(const AdjudicateArgs& args) {
+  absl::StatusOr<gm::RuleSet> rule_set = gm::ParseRuleSet(args.rules);
+  if (!rule_set.ok()) {
+    return Fail(absl::InvalidArgumentError(
+        "--" + std::string(rule_set.status().message())));
+  }
+  gm::AdjudicationOptions options;
+  options.rules = gm::RuleOptionsFor(*rule_set);
+  options.rules.fifth_move_alternatives = args.fifth_alternatives;
+  options.implied_opening_actions = !args.strict_opening;
+  absl::StatusOr<gm::Adjudication> a =
+      gm::AdjudicateText(args.moves, args.opening_actions, options);
+  if (!a.ok()) return Fail(a.status());
+  if (args.json) {
+    PrintJson(*a, *rule_set);
+  } else {
+    PrintText(*a);
+  }
+  if (a->verdict == gm::Verdict::kIllegalAction) {
+    std::cerr << "error: illegal action at ply " << a->ply << " (" << a->action
+              << "): " << gm::IllegalReasonName(*a->illegal) << ": "
+              << a->message << "\n";
+    SetExitCode(2);
+  }
+}
+
+void RegisterAdjudicate(CLI::App& gomoku) {
+  auto args = std::make_shared<AdjudicateArgs>();
+  CLI::App* cmd = gomoku.add_subcommand(
+      "adjudicate",
+      "Adjudicate a game record. Prints the verdict (black, white, draw,\n"
+      "ongoing; or illegal, with exit status 2), then `reason:`, `ply:` (the\n"
+      "deciding action, counting every token from 1), `move:` (stones and\n"
+      "passes), and for ongoing games `next: <colour> <allowed actions>`.\n"
+      "Reasons: five, forbidden-move <kind>, full-board, two-passes; illegal:\n"
+      "occupied, off-board, not-designated-opening, not-allowed-now,\n"
+      "pass-in-opening, wrong-candidate-count, duplicate-candidate,\n"
+      "equivalent-candidates, not-a-candidate, game-over.\n"
+      "Record tokens (whitespace or commas between them): a point (h8), pass,\n"
+      "swap, noswap (after move 3), propose:i10,j10 (Black's fifth-move\n"
+      "candidates), choose:j10 (White's pick, played as move 5; a plain point\n"
+      "while a proposal is pending means the same).\n"
+      "Under chinese and renju_rif rules a plain list of points is read with\n"
+      "the opening decisions implied: no swap, and move 5 played as chosen\n"
+      "(its alternatives unknown); moves 1-3 must still be a designated\n"
+      "opening. --strict-opening requires the decisions.");
+  cmd->add_option(
+         "--moves", args->moves,
+         "the record, e.g. \"h8 h9 h10 noswap i9 propose:i10,j10 j10\"")
+      ->required();
+  cmd->add_option("--opening-actions", args->opening_actions,
+                  "opening decisions for a plain --moves record, e.g. "
+                  "\"swap propose:i10,j10\": the swap decision is taken after "
+                  "move 3, the proposal after move 4 (move 5 of --moves is "
+                  "the choice)");
+  cmd->add_option("--rules", args->rules,
+                  "chinese (default), renju_rif, gomoku_standard, "
+                  "gomoku_freestyle");
+  cmd->add_option("--fifth-alternatives", args->fifth_alternatives,
+                  "N of the fifth move (default 2)");
+  cmd->add_flag("--strict-opening", args->strict_opening,
+                "require swap/noswap and propose:... in the record");
+  cmd->add_flag("--json", args->json, "print the verdict as one JSON object");
+  cmd->callback([args] { RunAdjudicate(*args); });
+}
+
 }  // namespace
 
 void RegisterGomokuCommands(CLI::App& app) {
   CLI::App* gomoku = app.add_subcommand("gomoku", "gomoku/renju commands")
                          ->require_subcommand(1);
   RegisterForbidden(*gomoku);
+  RegisterAdjudicate(*gomoku);
 }
 
 }  // namespace caipan::cli
