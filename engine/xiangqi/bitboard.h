@@ -10,7 +10,13 @@ namespace caipan::xiangqi {
 using Bitboard = unsigned __int128;
 
 constexpr Bitboard SquareBB(int sq) { return Bitboard{1} << sq; }
-constexpr bool Contains(Bitboard b, int sq) { return ((b >> sq) & 1) != 0; }
+// Tests one 64-bit half instead of shifting all 128 bits: this sits on the
+// move-generation path.
+constexpr bool Contains(Bitboard b, int sq) {
+  const uint64_t half =
+      sq < 64 ? static_cast<uint64_t>(b) : static_cast<uint64_t>(b >> 64);
+  return ((half >> (sq & 63)) & 1) != 0;
+}
 inline int PopCount(Bitboard b) {
   return std::popcount(static_cast<uint64_t>(b)) +
          std::popcount(static_cast<uint64_t>(b >> 64));

@@ -12,23 +12,24 @@ using geometry::kRank;
 
 namespace {
 
-// Adds steps whose target is not an own piece and whose leg/eye (if any) is
+// Emits steps whose target is not an own piece and whose leg/eye (if any) is
 // empty.
-template <int N>
-inline void AddSteps(const Piece* board, int from,
-                     const geometry::Steps<N>& steps, uint8_t own_bit,
-                     bool check_via, MoveList* moves) {
+template <int N, typename Emit>
+inline void EmitSteps(const Piece* board, int from,
+                      const geometry::Steps<N>& steps, uint8_t own_bit,
+                      bool check_via, Emit& emit) {
   for (const geometry::Step& s : steps) {
     Piece target = board[s.to];
     if (target != kNoPiece && (target & 8) == own_bit) continue;
     if (check_via && board[s.via] != kNoPiece) continue;
-    moves->Add(from, s.to);
+    emit(from, s.to);
   }
 }
 
 }  // namespace
 
-void Position::GeneratePseudoLegal(MoveList* moves) const {
+template <typename Emit>
+void Position::ForEachPseudoLegal(Emit&& emit) const {
   const Color us = side_;
   const uint8_t own_bit = us == Color::kBlack ? 8 : 0;
   auto not_own = [&](int sq) {
@@ -48,38 +49,42 @@ void Position::GeneratePseudoLegal(MoveList* moves) const {
       const geometry::LineMasks& f =
           geometry::kFileLines[rank][file_occ_[file]];
       for (uint16_t b = r.slide; b; b &= b - 1)
-        moves->Add(from, MakeSquare(std::countr_zero(b), rank));
+        emit(from, MakeSquare(std::countr_zero(b), rank));
       for (uint16_t b = f.slide; b; b &= b - 1)
-        moves->Add(from, MakeSquare(file, std::countr_zero(b)));
+        emit(from, MakeSquare(file, std::countr_zero(b)));
       for (uint16_t b = chariot ? r.first : r.second; b; b &= b - 1) {
         int to = MakeSquare(std::countr_zero(b), rank);
-        if (enemy(to)) moves->Add(from, to);
+        if (enemy(to)) emit(from, to);
       }
       for (uint16_t b = chariot ? f.first : f.second; b; b &= b - 1) {
         int to = MakeSquare(file, std::countr_zero(b));
-        if (enemy(to)) moves->Add(from, to);
+        if (enemy(to)) emit(from, to);
       }
     });
   }
   ForEachSquare(by_piece_[MakePiece(us, PieceType::kHorse)], [&](int from) {
-    AddSteps(board_, from, geometry::kHorseMoves[from], own_bit, true, moves);
+    EmitSteps(board_, from, geometry::kHorseMoves[from], own_bit, true, emit);
   });
   ForEachSquare(by_piece_[MakePiece(us, PieceType::kElephant)], [&](int from) {
-    AddSteps(board_, from, geometry::kElephantMoves[from], own_bit, true,
-             moves);
+    EmitSteps(board_, from, geometry::kElephantMoves[from], own_bit, true,
+              emit);
   });
   ForEachSquare(by_piece_[MakePiece(us, PieceType::kAdvisor)], [&](int from) {
-    AddSteps(board_, from, geometry::kAdvisorMoves[from], own_bit, false,
-             moves);
+    EmitSteps(board_, from, geometry::kAdvisorMoves[from], own_bit, false,
+              emit);
   });
   ForEachSquare(by_piece_[MakePiece(us, PieceType::kPawn)], [&](int from) {
-    AddSteps(board_, from, geometry::kPawnMoves[Index(us)][from], own_bit,
-             false, moves);
+    EmitSteps(board_, from, geometry::kPawnMoves[Index(us)][from], own_bit,
+              false, emit);
   });
   const int king = king_sq_[Index(us)];
   for (const geometry::Step& s : geometry::kKingMoves[king]) {
-    if (not_own(s.to)) moves->Add(king, s.to);
+    if (not_own(s.to)) emit(king, s.to);
   }
+}
+
+void Position::GeneratePseudoLegal(MoveList* moves) const {
+  ForEachPseudoLegal([moves](int from, int to) { moves->Add(from, to); });
 }
 
 bool Position::LeavesKingSafe(Move m) const {
@@ -172,9 +177,20 @@ void Position::GenerateLegalMoves(MoveList* moves) const {
 }
 
 int Position::CountLegalMoves() const {
+  int count = 0;
+  if (!InCheck()) {
+    // Bulk counting: no move list, the safety test only where the masks say.
+    const KingDanger danger = ComputeKingDanger();
+    ForEachPseudoLegal([&](int from, int to) {
+      const bool risky =
+          Contains(danger.risky_from, from) || Contains(danger.risky_to, to);
+      count += !risky || LeavesKingSafe(Move{static_cast<uint8_t>(from),
+                                             static_cast<uint8_t>(to)});
+    });
+    return count;
+  }
   MoveList pseudo;
   GeneratePseudoLegal(&pseudo);
-  int count = 0;
   const KingDanger danger = ComputeKingDanger();
   FilterLegal(
       pseudo, InCheck(), danger.risky_from, danger.risky_to,

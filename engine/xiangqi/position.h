@@ -110,6 +110,9 @@ class Position {
   // True if c's king is attacked (including by the facing king).
   bool IsKingExposed(Color c) const;
   void GeneratePseudoLegal(MoveList* moves) const;
+  // Calls emit(from, to) for every pseudo-legal move (defined in movegen.cc).
+  template <typename Emit>
+  void ForEachPseudoLegal(Emit&& emit) const;
   // Points from which, or to which, a move might expose the side to move's
   // king; every other move is legal when the king is not in check (see
   // movegen.cc).
