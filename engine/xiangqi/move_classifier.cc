@@ -135,13 +135,15 @@ IdleKind ClassifyIdle(Position& after, Move m,
     const Bitboard now = after.AttackersOf(sq, enemy);
     if ((own_attacked_before[sq] & ~now) != 0) return IdleKind::kBlock;
   }
-  // Follow: the moved piece keeps watch on a protected enemy piece without
-  // threatening it.
-  Bitboard enemies =
-      after.Pieces(enemy) & ~after.Pieces(enemy, PieceType::kKing);
+  // Follow: the moved piece keeps watch on an enemy piece without threatening
+  // to win it.
+  Bitboard enemies = after.Pieces(enemy);
   while (enemies) {
     const int sq = PopLowest(enemies);
-    if (Contains(after.AttackersOf(sq, mover), m.to)) return IdleKind::kFollow;
+    if (IsChaseable(after.PieceAt(sq), sq) &&
+        Contains(after.AttackersOf(sq, mover), m.to)) {
+      return IdleKind::kFollow;
+    }
   }
   return IdleKind::kPlain;
 }
