@@ -2,6 +2,8 @@
 // recursive three test only where two lines could hold a three.
 #include "engine/gomoku/forbidden.h"
 
+#include <bit>
+
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "engine/gomoku/pattern.h"
@@ -25,11 +27,33 @@ const char* PointKindName(PointKind kind) {
 }
 
 PointKind ClassifyBlackMove(Board& board, Point p) {
+  // Most points have too few black stones near them to be anything: a five,
+  // overline or four needs three other black stones within four points on
+  // one line, a three two within three points, and with no four, two threes
+  // are needed.
+  constexpr uint32_t kNear4 = 0x3de;  // offsets -4..-1, +1..+4
+  int busy_lines = 0;
+  bool strong = false;
+  for (int d = 0; d < kNumDirections; ++d) {
+    const int n = std::popcount(board.OwnWindow(p, d, Color::kBlack) & kNear4);
+    strong = strong || n >= 3;
+    busy_lines += n >= 2;
+  }
+  if (!strong && busy_lines < 2) return PointKind::kNone;
+
   LinePattern e[kNumDirections];
+  for (int d = 0; d < kNumDirections; ++d) e[d] = BlackPattern(board, p, d);
+  bool recursed;
+  return ClassifyBlackMoveWithPatterns(board, p, e, &recursed);
+}
+
+PointKind ClassifyBlackMoveWithPatterns(Board& board, Point p,
+                                        const LinePattern e[kNumDirections],
+                                        bool* recursed) {
+  *recursed = false;
   LinePattern any = 0;
   int fours = 0;
   for (int d = 0; d < kNumDirections; ++d) {
-    e[d] = BlackPattern(board, p, d);
     any |= e[d];
     fours += FourCount(e[d]);
   }
@@ -47,6 +71,7 @@ PointKind ClassifyBlackMove(Board& board, Point p) {
 
   // A line is a three only if one of its straight-four points is itself a
   // legal black move that is not a five, with p already played.
+  *recursed = true;
   board.Place(p, Color::kBlack);
   int threes = 0;
   for (int d = 0; d < kNumDirections && threes < 2 && threes + three_lines >= 2;

@@ -36,6 +36,13 @@ constexpr bool IsForbiddenKind(PointKind kind) {
 // space for the recursive three test and is restored before returning.
 PointKind ClassifyBlackMove(Board& board, Point p);
 
+// Same, given black's four line patterns at p (see pattern.h). Sets
+// *recursed if the recursive three test ran, i.e. if the answer depends on
+// more than the four windows around p.
+PointKind ClassifyBlackMoveWithPatterns(Board& board, Point p,
+                                        const uint16_t patterns[kNumDirections],
+                                        bool* recursed);
+
 // Same, on a copy; fails if p is occupied.
 absl::StatusOr<PointKind> ClassifyBlackPoint(const Board& board, Point p);
 

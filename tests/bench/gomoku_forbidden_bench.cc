@@ -1,0 +1,154 @@
+// Forbidden-map speed: the whole-board map of a position given from scratch
+// (board built from a stone list, then every empty point classified) and the
+// incremental update per stone. Counters report time per empty point
+// ("per_empty_point", shown in seconds) and per stone placed or removed.
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "engine/gomoku/board.h"
+#include "engine/gomoku/forbidden.h"
+#include "engine/gomoku/forbidden_tracker.h"
+
+namespace caipan::gomoku {
+namespace {
+
+using Stones = std::vector<std::pair<Point, Color>>;
+
+// A game-like sequence: alternating colours, each stone near the centre
+// (normal spread 2.5), never completing a row of five or more.
+Stones GameLikeSequence(int stones, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<double> pos(7.0, 2.5);
+  Board board;
+  Stones out;
+  Color c = Color::kBlack;
+  while (static_cast<int>(out.size()) < stones) {
+    const int x = static_cast<int>(std::lround(pos(rng)));
+    const int y = static_cast<int>(std::lround(pos(rng)));
+    if (!Point::OnBoard(x, y)) continue;
+    const Point p{static_cast<int8_t>(x), static_cast<int8_t>(y)};
+    if (!board.IsEmpty(p)) continue;
+    bool five = false;
+    for (int d = 0; d < kNumDirections; ++d) {
+      five = five || board.RunThrough(p, d, c) >= 5;
+    }
+    if (five) continue;
+    board.Place(p, c);
+    out.push_back({p, c});
+    c = Opponent(c);
+  }
+  return out;
+}
+
+constexpr int kPositions = 64;
+
+void BM_ForbiddenMapFromScratch(benchmark::State& state) {
+  const int stones = static_cast<int>(state.range(0));
+  std::vector<Stones> positions;
+  for (int i = 0; i < kPositions; ++i) {
+    positions.push_back(GameLikeSequence(stones, 1000 + i));
+  }
+  int64_t empty_points = 0;
+  size_t next = 0;
+  for (auto _ : state) {
+    const Stones& s = positions[next];
+    next = (next + 1) % positions.size();
+    Board board;
+    for (const auto& [p, c] : s) board.Place(p, c);
+    ForbiddenMap map = ComputeForbiddenMap(board);
+    benchmark::DoNotOptimize(map);
+    empty_points += kNumPoints - stones;
+  }
+  state.counters["per_empty_point"] = benchmark::Counter(
+      static_cast<double>(empty_points),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_ForbiddenMapFromScratch)->Arg(10)->Arg(30)->Arg(60)->Arg(100);
+
+// The same with a position rich in forbidden points: black stones only.
+void BM_ForbiddenMapBlackHeavy(benchmark::State& state) {
+  std::mt19937 rng(99);
+  std::normal_distribution<double> pos(7.0, 2.2);
+  std::vector<Board> boards;
+  int64_t empties = 0;
+  for (int i = 0; i < kPositions; ++i) {
+    Board b;
+    for (int placed = 0; placed < 30;) {
+      const int x = static_cast<int>(std::lround(pos(rng)));
+      const int y = static_cast<int>(std::lround(pos(rng)));
+      if (!Point::OnBoard(x, y)) continue;
+      const Point p{static_cast<int8_t>(x), static_cast<int8_t>(y)};
+      if (!b.IsEmpty(p)) continue;
+      b.Place(p, rng() % 3 ? Color::kBlack : Color::kWhite);
+      ++placed;
+    }
+    boards.push_back(b);
+  }
+  int64_t empty_points = 0;
+  size_t next = 0;
+  for (auto _ : state) {
+    const Board& b = boards[next];
+    next = (next + 1) % boards.size();
+    ForbiddenMap map = ComputeForbiddenMap(b);
+    benchmark::DoNotOptimize(map);
+    empty_points += kNumPoints - b.StoneCount();
+  }
+  (void)empties;
+  state.counters["per_empty_point"] = benchmark::Counter(
+      static_cast<double>(empty_points),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_ForbiddenMapBlackHeavy);
+
+// Incremental: play a 100-stone game stone by stone, then take it back, with
+// the map kept current after every stone.
+void BM_ForbiddenMapIncremental(benchmark::State& state) {
+  const Stones game = GameLikeSequence(100, 7);
+  ForbiddenTracker tracker;
+  int64_t updates = 0;
+  int64_t empty_points = 0;
+  for (auto _ : state) {
+    for (const auto& [p, c] : game) {
+      tracker.Place(p, c);
+      empty_points += kNumPoints - tracker.board().StoneCount();
+    }
+    for (auto it = game.rbegin(); it != game.rend(); ++it) {
+      tracker.Remove(it->first);
+      empty_points += kNumPoints - tracker.board().StoneCount();
+    }
+    benchmark::DoNotOptimize(tracker.map());
+    updates += 2 * static_cast<int64_t>(game.size());
+  }
+  state.counters["per_stone"] = benchmark::Counter(
+      static_cast<double>(updates),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["per_empty_point"] = benchmark::Counter(
+      static_cast<double>(empty_points),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_ForbiddenMapIncremental);
+
+// One point's classification in a position full of shapes.
+void BM_ClassifyOnePoint(benchmark::State& state) {
+  const Stones game = GameLikeSequence(60, 11);
+  Board board;
+  for (const auto& [p, c] : game) board.Place(p, c);
+  std::vector<Point> empty;
+  for (int i = 0; i < kNumPoints; ++i) {
+    if (board.IsEmpty(Point::FromIndex(i)))
+      empty.push_back(Point::FromIndex(i));
+  }
+  size_t next = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(ClassifyBlackMove(board, empty[next]));
+    next = next + 1 == empty.size() ? 0 : next + 1;
+  }
+}
+BENCHMARK(BM_ClassifyOnePoint);
+
+}  // namespace
+}  // namespace caipan::gomoku
