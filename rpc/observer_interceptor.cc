@@ -37,11 +37,15 @@ const char* CodeName(grpc::StatusCode code) {
 class ObserverInterceptor : public grpc::experimental::Interceptor {
  public:
   ObserverInterceptor(grpc::experimental::ServerRpcInfo* info,
-                      RpcMetrics* metrics, bool log_rpcs)
+                      RpcMetrics* metrics, bool log_rpcs,
+                      std::atomic<int>* in_flight)
       : info_(info),
         metrics_(metrics),
         log_rpcs_(log_rpcs),
-        start_(std::chrono::steady_clock::now()) {}
+        in_flight_(in_flight),
+        start_(std::chrono::steady_clock::now()) {
+    in_flight_->fetch_add(1, std::memory_order_relaxed);
+  }
 
   // The interceptor lives as long as the call: the call is over when it is
   // destroyed.
@@ -63,6 +67,7 @@ class ObserverInterceptor : public grpc::experimental::Interceptor {
         line.Add("received", received_).Add("sent", sent_);
       if (!message_.empty()) line.Add("error", message_);
     }
+    in_flight_->fetch_sub(1, std::memory_order_release);
   }
 
   void Intercept(
@@ -94,6 +99,7 @@ class ObserverInterceptor : public grpc::experimental::Interceptor {
   grpc::experimental::ServerRpcInfo* info_;
   RpcMetrics* metrics_;
   bool log_rpcs_;
+  std::atomic<int>* in_flight_;
   std::chrono::steady_clock::time_point start_;
   std::string peer_;
   std::string message_;
@@ -108,7 +114,7 @@ class ObserverInterceptor : public grpc::experimental::Interceptor {
 grpc::experimental::Interceptor*
 ObserverInterceptorFactory::CreateServerInterceptor(
     grpc::experimental::ServerRpcInfo* info) {
-  return new ObserverInterceptor(info, metrics_, log_rpcs_);
+  return new ObserverInterceptor(info, metrics_, log_rpcs_, in_flight_);
 }
 
 }  // namespace caipan::rpc

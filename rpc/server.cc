@@ -48,7 +48,7 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
       std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>>
       creators;
   creators.push_back(std::make_unique<ObserverInterceptorFactory>(
-      server->metrics_.get(), config.log_rpcs));
+      server->metrics_.get(), config.log_rpcs, &server->in_flight_));
   builder.experimental().SetInterceptorCreators(std::move(creators));
 
   server->server_ = builder.BuildAndStart();
@@ -75,8 +75,18 @@ void Server::Shutdown() {
           server_->GetHealthCheckService()) {
     health->Shutdown();  // every service now reports NOT_SERVING
   }
-  server_->Shutdown(absl::ToChronoTime(absl::Now() + config_.shutdown_grace));
+  // gRPC's own Shutdown(deadline) waits out the whole deadline while clients
+  // keep idle connections open, so the drain is done here: wait for the calls
+  // in flight, then stop.
+  const absl::Time deadline = absl::Now() + config_.shutdown_grace;
+  while (in_flight_.load(std::memory_order_acquire) > 0 &&
+         absl::Now() < deadline) {
+    absl::SleepFor(absl::Milliseconds(5));
+  }
+  const int cancelled = in_flight_.load(std::memory_order_acquire);
+  server_->Shutdown(absl::ToChronoTime(absl::Now()));
   server_->Wait();
+  if (cancelled > 0) LogLine("shutdown_cancelled").Add("calls", cancelled);
 }
 
 }  // namespace caipan::rpc

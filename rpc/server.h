@@ -4,6 +4,7 @@
 #ifndef CAIPAN_RPC_SERVER_H_
 #define CAIPAN_RPC_SERVER_H_
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,6 +47,8 @@ class Server {
   std::vector<std::string> health_names_;
   int port_ = 0;
   bool shut_down_ = false;
+  // Calls started and not yet finished (kept by the observer interceptor).
+  std::atomic<int> in_flight_{0};
 };
 
 }  // namespace caipan::rpc

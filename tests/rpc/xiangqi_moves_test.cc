@@ -1,0 +1,223 @@
+// In-process tests of CheckMove and ListMoves for xiangqi, and of request
+// validation.
+#include <string>
+
+#include "gmock/gmock.h"
+#include "grpcpp/client_context.h"
+#include "gtest/gtest.h"
+#include "tests/rpc/in_process_server.h"
+
+namespace caipan {
+namespace {
+
+using ::testing::HasSubstr;
+
+// Red mates with a8a9 (the chariot on b8 guards rank 8, the kings face on the e
+// file).
+constexpr char kMateInOneFen[] = "3k5/RR7/9/9/9/9/9/9/9/4K4 w - - 0 1";
+
+class XiangqiMovesTest : public ::testing::Test {
+ protected:
+  grpc::Status Check(const v1::CheckMoveRequest& request,
+                     v1::CheckMoveResponse* response) {
+    grpc::ClientContext context;
+    return server_.stub().CheckMove(&context, request, response);
+  }
+  grpc::Status List(const v1::ListMovesRequest& request,
+                    v1::ListMovesResponse* response) {
+    grpc::ClientContext context;
+    return server_.stub().ListMoves(&context, request, response);
+  }
+
+  testing::InProcessServer server_{
+      services::ServiceOptions{.max_history_plies = 20}};
+};
+
+TEST_F(XiangqiMovesTest, PingAnswers) {
+  grpc::ClientContext context;
+  v1::PingResponse response;
+  EXPECT_TRUE(server_.stub().Ping(&context, v1::PingRequest(), &response).ok());
+}
+
+TEST_F(XiangqiMovesTest, LegalMoveReportsItsEffect) {
+  v1::CheckMoveRequest request;
+  request.mutable_xiangqi()->add_moves("h2e2");
+  request.set_move("h9g7");
+  v1::CheckMoveResponse response;
+  ASSERT_TRUE(Check(request, &response).ok());
+  const v1::MoveCheck& check = response.check();
+  EXPECT_TRUE(check.legal());
+  EXPECT_EQ(check.rejection(), v1::MOVE_REJECTION_NONE);
+  EXPECT_EQ(check.move(), "h9g7");
+  EXPECT_EQ(check.side(), v1::SIDE_BLACK);
+  EXPECT_EQ(
+      check.xiangqi().fen_after(),
+      "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+  EXPECT_EQ(check.xiangqi().captured(), "");
+  EXPECT_FALSE(check.xiangqi().check());
+  EXPECT_EQ(check.verdict().result(), v1::RESULT_ONGOING);
+}
+
+TEST_F(XiangqiMovesTest, AcceptsEveryNotationAndFormatsTheRequestedOne) {
+  for (const char* text : {"h2e2", "H2-E2", "C2.5", "炮二平五", "炮2平5"}) {
+    v1::CheckMoveRequest request;
+    request.mutable_xiangqi();
+    request.set_move(text);
+    request.set_notation(v1::NOTATION_CHINESE);
+    v1::CheckMoveResponse response;
+    ASSERT_TRUE(Check(request, &response).ok()) << text;
+    EXPECT_TRUE(response.check().legal())
+        << text << ": " << response.check().reason();
+    EXPECT_EQ(response.check().move(), "h2e2") << text;
+    EXPECT_EQ(response.check().display(), "炮二平五") << text;
+  }
+}
+
+TEST_F(XiangqiMovesTest, IllegalMoveIsAnAnswerWithItsReason) {
+  v1::CheckMoveRequest request;
+  request.mutable_xiangqi();
+  request.set_move("h0h2");  // the horse does not move straight
+  v1::CheckMoveResponse response;
+  ASSERT_TRUE(Check(request, &response).ok());
+  EXPECT_FALSE(response.check().legal());
+  EXPECT_EQ(response.check().rejection(), v1::MOVE_REJECTION_ILLEGAL);
+  EXPECT_THAT(response.check().reason(), HasSubstr("h0h2"));
+  EXPECT_FALSE(response.check().has_xiangqi());
+}
+
+TEST_F(XiangqiMovesTest, UnreadableMoveIsAnAnswerToo) {
+  v1::CheckMoveRequest request;
+  request.mutable_xiangqi();
+  request.set_move("hello");
+  v1::CheckMoveResponse response;
+  ASSERT_TRUE(Check(request, &response).ok());
+  EXPECT_FALSE(response.check().legal());
+  EXPECT_EQ(response.check().rejection(), v1::MOVE_REJECTION_UNPARSEABLE);
+}
+
+TEST_F(XiangqiMovesTest, MateIsFlaggedAndDecidesTheGame) {
+  v1::CheckMoveRequest request;
+  request.mutable_xiangqi()->set_fen(kMateInOneFen);
+  request.set_move("a8a9");
+  v1::CheckMoveResponse response;
+  ASSERT_TRUE(Check(request, &response).ok());
+  EXPECT_TRUE(response.check().legal());
+  EXPECT_TRUE(response.check().xiangqi().check());
+  EXPECT_EQ(response.check().xiangqi().state_after(),
+            v1::XIANGQI_GAME_STATE_CHECKMATE);
+  EXPECT_EQ(response.check().verdict().result(), v1::RESULT_WIN);
+  EXPECT_EQ(response.check().verdict().winner(), v1::SIDE_RED);
+  EXPECT_EQ(response.check().verdict().reason(), v1::VERDICT_REASON_CHECKMATE);
+  EXPECT_EQ(response.check().verdict().decided_at_ply(), 1);
+
+  // After the mate, any move is answered with "game over".
+  request.mutable_xiangqi()->add_moves("a8a9");
+  request.set_move("d9d8");
+  ASSERT_TRUE(Check(request, &response).ok());
+  EXPECT_FALSE(response.check().legal());
+  EXPECT_EQ(response.check().rejection(), v1::MOVE_REJECTION_GAME_OVER);
+}
+
+TEST_F(XiangqiMovesTest, ListMovesOfTheStartPosition) {
+  v1::ListMovesRequest request;
+  request.mutable_xiangqi();
+  request.set_notation(v1::NOTATION_WXF);
+  v1::ListMovesResponse response;
+  ASSERT_TRUE(List(request, &response).ok());
+  EXPECT_EQ(response.moves_size(), 44);
+  EXPECT_EQ(response.display_size(), 44);
+  EXPECT_TRUE(std::is_sorted(response.moves().begin(), response.moves().end()));
+  EXPECT_EQ(response.side_to_move(), v1::SIDE_RED);
+  EXPECT_EQ(response.xiangqi_state(), v1::XIANGQI_GAME_STATE_NORMAL);
+  EXPECT_THAT(response.fen(), HasSubstr("rnbakabnr/9/1c5c1"));
+}
+
+TEST_F(XiangqiMovesTest, ListMovesOfAMatedPosition) {
+  v1::ListMovesRequest request;
+  request.mutable_xiangqi()->set_fen(kMateInOneFen);
+  request.mutable_xiangqi()->add_moves("a8a9");
+  v1::ListMovesResponse response;
+  ASSERT_TRUE(List(request, &response).ok());
+  EXPECT_EQ(response.moves_size(), 0);
+  EXPECT_EQ(response.side_to_move(), v1::SIDE_BLACK);
+  EXPECT_EQ(response.xiangqi_state(), v1::XIANGQI_GAME_STATE_CHECKMATE);
+}
+
+// --- Malformed requests
+// ------------------------------------------------------------------
+
+TEST_F(XiangqiMovesTest, MissingGameIsInvalidArgument) {
+  v1::CheckMoveRequest request;
+  request.set_move("h2e2");
+  v1::CheckMoveResponse response;
+  grpc::Status status = Check(request, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status.error_message(), HasSubstr("game"));
+}
+
+TEST_F(XiangqiMovesTest, MissingMoveIsInvalidArgument) {
+  v1::CheckMoveRequest request;
+  request.mutable_xiangqi();
+  v1::CheckMoveResponse response;
+  grpc::Status status = Check(request, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status.error_message(), HasSubstr("move"));
+}
+
+TEST_F(XiangqiMovesTest, BadFenNamesTheField) {
+  v1::CheckMoveRequest request;
+  request.mutable_xiangqi()->set_fen("rnbakabnr/9/9 w");
+  request.set_move("h2e2");
+  v1::CheckMoveResponse response;
+  grpc::Status status = Check(request, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status.error_message(), HasSubstr("xiangqi.fen"));
+}
+
+TEST_F(XiangqiMovesTest, IllegalHistoryMoveNamesTheFieldAndPly) {
+  v1::CheckMoveRequest request;
+  request.mutable_xiangqi()->add_moves("h2e2");
+  request.mutable_xiangqi()->add_moves("h2e2");
+  request.set_move("a0a1");
+  v1::CheckMoveResponse response;
+  grpc::Status status = Check(request, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status.error_message(), HasSubstr("xiangqi.moves[1] (ply 2)"));
+}
+
+TEST_F(XiangqiMovesTest, HistoryOverTheLimitIsRejectedNamingTheLimit) {
+  v1::ListMovesRequest request;
+  for (int i = 0; i < 6; ++i) {
+    for (const char* m : {"h0g2", "h9g7", "g2h0", "g7h9"})
+      request.mutable_xiangqi()->add_moves(m);
+  }
+  v1::ListMovesResponse response;
+  grpc::Status status = List(request, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status.error_message(), HasSubstr("limit of 20"));
+}
+
+TEST_F(XiangqiMovesTest, UnknownEnumValueIsInvalidArgument) {
+  v1::CheckMoveRequest request;
+  request.mutable_xiangqi();
+  request.set_move("h2e2");
+  request.set_notation(static_cast<v1::Notation>(42));
+  v1::CheckMoveResponse response;
+  grpc::Status status = Check(request, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status.error_message(), HasSubstr("notation"));
+}
+
+TEST(MessageSizeTest, OversizedRequestIsResourceExhausted) {
+  testing::InProcessServer server({}, /*max_message_bytes=*/16 * 1024);
+  v1::CheckMoveRequest request;
+  request.mutable_xiangqi()->set_fen(std::string(64 * 1024, 'x'));
+  request.set_move("h2e2");
+  v1::CheckMoveResponse response;
+  grpc::ClientContext context;
+  grpc::Status status = server.stub().CheckMove(&context, request, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+}
+
+}  // namespace
+}  // namespace caipan
