@@ -71,7 +71,8 @@ absl::StatusOr<NaturalLimitStatus> ComputeNaturalLimit(
     const Color mover = pos.SideToMove();
     const bool capture = pos.PieceAt(moves[i].to) != kNoPiece;
     pos.MakeMove(moves[i]);
-    counter.OnPly(ply, mover, capture, counter.NeedsChecks() && pos.InCheck());
+    // Checks are tracked whatever the policy, so the status can report them.
+    counter.OnPly(ply, mover, capture, pos.InCheck());
   }
   return counter.Status(claimant);
 }

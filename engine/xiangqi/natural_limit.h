@@ -21,7 +21,9 @@ struct NaturalLimitStatus {
   Color claimant = Color::kRed;
   int limit_rounds = 60;
   int plies_since_capture = 0;  // P
-  int claimant_checks = 0;    // the claimant's checking moves among those plies
+  // The claimant's checking moves among those plies (tracked only where the
+  // policy needs them: the adjudicator skips it under "all").
+  int claimant_checks = 0;
   int uncounted_checks = 0;   // E
   int rounds_counted = 0;     // floor(max(0, P - 2E) / 2)
   int rounds_remaining = 0;   // max(0, N - rounds_counted)
