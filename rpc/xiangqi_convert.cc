@@ -37,6 +37,10 @@ bool ReadIccs(std::string_view t, Move* move) {
 
 }  // namespace
 
+bool ReadIccsMove(std::string_view text, Move* move) {
+  return ReadIccs(text, move);
+}
+
 bool ParseXiangqiMove(const Position& pos, std::string_view text, Move* move,
                       MoveParseError* error) {
   if (ReadIccs(text, move)) {

@@ -44,6 +44,9 @@ struct MoveParseError {
 bool ParseXiangqiMove(const xiangqi::Position& pos, std::string_view text,
                       xiangqi::Move* move, MoveParseError* error);
 
+// Reads "h2e2" / "H2-E2" into a from/to pair without checking legality.
+bool ReadIccsMove(std::string_view text, xiangqi::Move* move);
+
 v1::Side ToProto(xiangqi::Color color);
 v1::XiangqiGameState ToProto(xiangqi::GameState state);
 // NOTATION_UNSPECIFIED and NOTATION_ICCS give false: no display text is wanted.

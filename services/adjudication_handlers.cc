@@ -2,6 +2,7 @@
 #include "services/adjudication_handlers.h"
 
 #include "absl/strings/str_cat.h"
+#include "services/xiangqi_adjudication.h"
 #include "services/xiangqi_moves.h"
 
 namespace caipan::services {
@@ -51,7 +52,7 @@ absl::Status HandleAdjudicateGame(const v1::AdjudicateGameRequest& request,
   switch (request.game_case()) {
     case v1::AdjudicateGameRequest::kXiangqi:
     case v1::AdjudicateGameRequest::kXiangqiRecord:
-      return NotYet("xiangqi: AdjudicateGame");
+      return XiangqiAdjudicateGame(request, options, response);
     case v1::AdjudicateGameRequest::kGomoku:
       return NotYet("gomoku: AdjudicateGame");
     case v1::AdjudicateGameRequest::GAME_NOT_SET:
@@ -64,14 +65,19 @@ absl::Status HandleAdjudicateGame(const v1::AdjudicateGameRequest& request,
 absl::Status HandleRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,
                                     const ServiceOptions& options,
                                     v1::RuleOnRepetitionResponse* response) {
-  return NotYet("RuleOnRepetition");
+  if (!request.has_xiangqi())
+    return absl::InvalidArgumentError("xiangqi: required");
+  return XiangqiRuleOnRepetition(request, options, response);
 }
 
 absl::Status HandleGetNaturalLimitStatus(
     const v1::GetNaturalLimitStatusRequest& request,
     const ServiceOptions& options,
     v1::GetNaturalLimitStatusResponse* response) {
-  return NotYet("GetNaturalLimitStatus");
+  if (!request.has_xiangqi()) {
+    return absl::InvalidArgumentError("xiangqi: required");
+  }
+  return XiangqiGetNaturalLimitStatus(request, options, response);
 }
 
 }  // namespace caipan::services

@@ -1,0 +1,271 @@
+// Xiangqi adjudication RPCs (see xiangqi_adjudication.h).
+#include "services/xiangqi_adjudication.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "engine/xiangqi/adjudicator.h"
+#include "engine/xiangqi/move_classifier.h"
+#include "engine/xiangqi/natural_limit.h"
+#include "engine/xiangqi/record.h"
+#include "rpc/xiangqi_convert.h"
+#include "rpc/xiangqi_rules_convert.h"
+#include "services/request_checks.h"
+#include "services/xiangqi_tracker.h"
+
+namespace caipan::services {
+namespace {
+
+using xiangqi::Color;
+using xiangqi::Move;
+using xiangqi::Position;
+
+// A record to adjudicate: its start, the moves that could be read, and the
+// first move that names no legal move in a notation other than ICCS (ICCS moves
+// are passed on as from/to pairs and the adjudicator itself finds them
+// illegal).
+struct Record {
+  Position start;
+  std::vector<Move> moves;
+  std::optional<xiangqi::IllegalMove> unplayable;
+};
+
+absl::Status ReadRecord(const v1::AdjudicateGameRequest& request,
+                        const ServiceOptions& options, Record* record) {
+  if (request.game_case() == v1::AdjudicateGameRequest::kXiangqiRecord) {
+    absl::StatusOr<xiangqi::GameRecord> parsed =
+        xiangqi::ParseRecord(request.xiangqi_record());
+    if (!parsed.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("xiangqi_record: ", parsed.status().message()));
+    }
+    if (static_cast<int>(parsed->moves.size()) > options.max_history_plies) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "xiangqi_record: ", parsed->moves.size(),
+          " plies exceed the limit of ", options.max_history_plies));
+    }
+    absl::StatusOr<Position> start = Position::FromFen(parsed->start_fen);
+    if (!start.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("xiangqi_record: FEN: ", start.status().message()));
+    }
+    record->start = *std::move(start);
+    record->moves = std::move(parsed->moves);
+    return absl::OkStatus();
+  }
+  const v1::XiangqiPosition& game = request.xiangqi();
+  if (game.moves_size() > options.max_history_plies) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("xiangqi.moves: ", game.moves_size(),
+                     " plies exceed the limit of ", options.max_history_plies));
+  }
+  if (game.fen().empty()) {
+    record->start = Position::Start();
+  } else {
+    absl::StatusOr<Position> start = Position::FromFen(game.fen());
+    if (!start.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("xiangqi.fen: ", start.status().message()));
+    }
+    record->start = *std::move(start);
+  }
+  Position pos = record->start;
+  rpc::MoveParseError error;
+  for (int i = 0; i < game.moves_size(); ++i) {
+    Move move;
+    if (rpc::ParseXiangqiMove(pos, game.moves(i), &move, &error)) {
+      pos.MakeMove(move);
+      record->moves.push_back(move);
+      continue;
+    }
+    if (rpc::ReadIccsMove(game.moves(i), &move)) {
+      record->moves.push_back(move);  // the adjudicator rules on it
+    } else if (error.rejection == v1::MOVE_REJECTION_UNPARSEABLE) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "xiangqi.moves[", i, "] (ply ", i + 1, "): ", error.reason));
+    } else {
+      record->unplayable = xiangqi::IllegalMove{i + 1, Move{}, error.reason};
+    }
+    break;
+  }
+  return absl::OkStatus();
+}
+
+// One annotation per examined move: what it does and how the repetition rules
+// class it.
+void Annotate(const Record& record, int plies,
+              const xiangqi::RuleOptions& rules,
+              const xiangqi::Notation* display,
+              v1::AdjudicateGameResponse* response) {
+  Position pos = record.start;
+  const xiangqi::ClassifyOptions classify{rules.rule_set,
+                                          rules.mate_threat_depth};
+  for (int i = 0; i < plies && i < static_cast<int>(record.moves.size()); ++i) {
+    const Move m = record.moves[i];
+    if (!pos.IsLegal(m)) break;
+    v1::MoveAnnotation* a = response->add_annotations();
+    a->set_ply(i + 1);
+    a->set_side(rpc::ToProto(pos.SideToMove()));
+    a->set_move(xiangqi::ToIccs(m));
+    if (display != nullptr)
+      a->set_display(xiangqi::FormatMove(pos, m, *display));
+    a->set_captured(rpc::PieceLetter(pos.PieceAt(m.to)));
+    const xiangqi::MoveClassification c =
+        xiangqi::ClassifyMove(pos, m, classify);
+    a->set_check(c.check);
+    a->set_kind(rpc::ToProto(c.kind));
+    for (const xiangqi::ChaseTarget& t : c.Targets()) {
+      v1::XiangqiChaseTarget* target = a->add_targets();
+      target->set_square(xiangqi::SquareName(t.target_square));
+      target->set_piece(rpc::PieceLetter(t.target));
+      target->set_attacker_square(xiangqi::SquareName(t.attacker_square));
+      target->set_attacker(rpc::PieceLetter(t.attacker));
+      target->set_target_protected(t.target_protected);
+    }
+    pos.MakeMove(m);
+  }
+}
+
+void AddClaimable(const xiangqi::ClaimableDraw& draw,
+                  v1::AdjudicateGameResponse* response) {
+  v1::XiangqiClaimableDraw* out = response->add_claimable_draws();
+  out->set_kind(draw.kind == xiangqi::ClaimableDraw::Kind::kRepetition
+                    ? v1::XiangqiClaimableDraw::KIND_REPETITION
+                    : v1::XiangqiClaimableDraw::KIND_NATURAL_LIMIT);
+  if (draw.claimant) out->set_claimant(rpc::ToProto(*draw.claimant));
+  out->set_ply(draw.ply);
+}
+
+}  // namespace
+
+absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
+                                   const ServiceOptions& options,
+                                   v1::AdjudicateGameResponse* response) {
+  if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
+    return s;
+  xiangqi::RuleOptions rules;
+  if (absl::Status s =
+          rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules);
+      !s.ok()) {
+    return s;
+  }
+  Record record;
+  if (absl::Status s = ReadRecord(request, options, &record); !s.ok()) return s;
+
+  xiangqi::Verdict verdict =
+      xiangqi::Adjudicate(record.start, record.moves, rules);
+  if (verdict.reason == xiangqi::VerdictReason::kOngoing && record.unplayable) {
+    // The game went on to a move that names no legal move: its mover loses
+    // there.
+    verdict.reason = xiangqi::VerdictReason::kIllegalMove;
+    verdict.illegal = record.unplayable;
+    verdict.ply = record.unplayable->ply;
+  }
+  const Color first_mover = record.start.SideToMove();
+  rpc::ToProto(verdict, first_mover, response->mutable_verdict());
+  response->set_plies(static_cast<int>(record.moves.size()) +
+                      (record.unplayable ? 1 : 0));
+  response->set_final_fen(verdict.final_fen);
+  response->set_trailing_moves(verdict.trailing_moves);
+  xiangqi::Notation notation;
+  const xiangqi::Notation* display =
+      rpc::DisplayNotation(request.notation(), &notation) ? &notation : nullptr;
+  if (verdict.repetition) {
+    rpc::ToProto(*verdict.repetition, record.start, record.moves, display,
+                 response->mutable_repetition());
+  }
+  for (const xiangqi::VaryOrder& order : verdict.vary_orders) {
+    rpc::ToProto(order.ruling, record.start, record.moves, display,
+                 response->add_vary_orders());
+  }
+  for (const xiangqi::ClaimableDraw& draw : verdict.claimable)
+    AddClaimable(draw, response);
+  rpc::ToProto(verdict.limit_red, response->add_natural_limit());
+  rpc::ToProto(verdict.limit_black, response->add_natural_limit());
+  if (request.annotate()) {
+    const int examined = verdict.reason == xiangqi::VerdictReason::kOngoing
+                             ? static_cast<int>(record.moves.size())
+                             : verdict.ply;
+    Annotate(record, examined, rules, display, response);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status XiangqiRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,
+                                     const ServiceOptions& options,
+                                     v1::RuleOnRepetitionResponse* response) {
+  if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
+    return s;
+  xiangqi::RuleOptions rules;
+  if (absl::Status s = rpc::FromProto(request.rules(), "rules", &rules);
+      !s.ok())
+    return s;
+  rpc::XiangqiReplay replay;
+  if (absl::Status s = rpc::ReplayXiangqi(request.xiangqi(), "xiangqi",
+                                          options.max_history_plies, &replay);
+      !s.ok()) {
+    return s;
+  }
+  XiangqiTracker tracker(replay.start, rules,
+                         static_cast<int>(replay.moves.size()));
+  XiangqiTracker::Step step;
+  const int n = static_cast<int>(replay.moves.size());
+  for (int i = 0; i < n; ++i)
+    step = tracker.Play(replay.moves[i], /*judge=*/i == n - 1);
+  v1::XiangqiRepetitionRuling* ruling = response->mutable_ruling();
+  ruling->set_occurrences(step.occurrences);
+  if (!step.repetition) {
+    ruling->set_outcome(v1::XIANGQI_REPETITION_OUTCOME_NO_REPETITION);
+    ruling->set_explanation(
+        absl::StrCat("the final position has occurred ", step.occurrences,
+                     step.occurrences == 1 ? " time" : " times",
+                     " since the last capture; a ruling needs three"));
+    return absl::OkStatus();
+  }
+  xiangqi::Notation notation;
+  rpc::ToProto(
+      *step.repetition, replay.start, replay.moves,
+      rpc::DisplayNotation(request.notation(), &notation) ? &notation : nullptr,
+      ruling);
+  ruling->set_occurrences(step.occurrences);
+  return absl::OkStatus();
+}
+
+absl::Status XiangqiGetNaturalLimitStatus(
+    const v1::GetNaturalLimitStatusRequest& request,
+    const ServiceOptions& options,
+    v1::GetNaturalLimitStatusResponse* response) {
+  if (absl::Status s = CheckSide(request.claimant(), "claimant"); !s.ok())
+    return s;
+  if (request.claimant() == v1::SIDE_WHITE) {
+    return absl::InvalidArgumentError(
+        "claimant: xiangqi sides are SIDE_RED and SIDE_BLACK");
+  }
+  xiangqi::RuleOptions rules;
+  if (absl::Status s = rpc::FromProto(request.rules(), "rules", &rules);
+      !s.ok())
+    return s;
+  rpc::XiangqiReplay replay;
+  if (absl::Status s = rpc::ReplayXiangqi(request.xiangqi(), "xiangqi",
+                                          options.max_history_plies, &replay);
+      !s.ok()) {
+    return s;
+  }
+  for (Color c : {Color::kRed, Color::kBlack}) {
+    if (request.claimant() != v1::SIDE_UNSPECIFIED &&
+        rpc::ToProto(c) != request.claimant()) {
+      continue;
+    }
+    absl::StatusOr<xiangqi::NaturalLimitStatus> status =
+        xiangqi::ComputeNaturalLimit(replay.start, replay.moves, c, rules);
+    if (!status.ok()) return status.status();
+    rpc::ToProto(*status, response->add_statuses());
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace caipan::services

@@ -1,0 +1,55 @@
+// Move-by-move repetition and natural-limit tracking (see xiangqi_tracker.h).
+#include "services/xiangqi_tracker.h"
+
+#include <span>
+
+namespace caipan::services {
+
+using xiangqi::Move;
+using xiangqi::Position;
+
+XiangqiTracker::XiangqiTracker(const Position& start,
+                               const xiangqi::RuleOptions& options,
+                               int max_plies)
+    : options_(options),
+      start_(start),
+      pos_(start),
+      segment_start_(start),
+      table_(max_plies + 1),
+      limit_(options) {
+  moves_.reserve(max_plies);
+  table_.Insert(pos_.Hash(), 0);
+}
+
+XiangqiTracker::Step XiangqiTracker::Play(Move move, bool judge) {
+  Step step;
+  const int ply = plies() + 1;
+  const xiangqi::Color mover = pos_.SideToMove();
+  const bool capture = pos_.PieceAt(move.to) != xiangqi::kNoPiece;
+  pos_.MakeMove(move);
+  moves_.push_back(move);
+  limit_.OnPly(ply, mover, capture, limit_.NeedsChecks() && pos_.InCheck());
+  if (capture) {
+    // No position before a capture can recur.
+    table_.Reset();
+    table_.Insert(pos_.Hash(), ply);
+    segment_start_ = pos_;
+    segment_ply_ = ply;
+    return step;
+  }
+  const xiangqi::RepetitionTable::Occurrence occ =
+      table_.Insert(pos_.Hash(), ply);
+  step.occurrences = occ.count;
+  if (occ.count >= 3 && judge) {
+    Position cycle_start = segment_start_;
+    for (int j = segment_ply_; j < occ.span_start_ply; ++j)
+      cycle_start.MakeMove(moves_[j]);
+    std::span<const Move> all(moves_);
+    step.repetition = xiangqi::JudgeCycle(
+        cycle_start, all.subspan(occ.span_start_ply, ply - occ.span_start_ply),
+        occ.span_start_ply + 1, options_);
+  }
+  return step;
+}
+
+}  // namespace caipan::services
