@@ -87,6 +87,9 @@ absl::StatusOr<GameRecord> ParseRecord(std::string_view text) {
     return absl::InvalidArgumentError(
         absl::StrCat("tag FEN: ", start.status().message()));
   }
+  // Keep the canonical form: "startpos", "r" for Red or odd spacing read back
+  // the same.
+  record.start_fen = start->ToFen();
   std::string movetext_result;
   absl::Status played =
       PlayWords(*start, *tokens, &record.moves, &movetext_result);

@@ -16,7 +16,8 @@
 namespace caipan::xiangqi {
 
 struct GameRecord {
-  std::string start_fen;    // kStartFen when the record gives none
+  // kStartFen when the record gives none; as Position::ToFen writes it.
+  std::string start_fen;
   std::vector<Move> moves;  // every move legal, in order
   std::vector<std::pair<std::string, std::string>> tags;  // PGN tags in order
   std::string result;  // "1-0", "0-1", "1/2-1/2", "*" or "" if none
