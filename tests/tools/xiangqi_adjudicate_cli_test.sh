@@ -1,0 +1,116 @@
+# `caipan xiangqi adjudicate` and `caipan xiangqi limit`: first lines, JSON
+# fields, record input and the exit status for bad input (2, message on
+# stderr). Positions as in tests/engine/xiangqi/repetition_test.cc.
+source "$(dirname "$0")/cli_assert.sh"
+caipan=$1
+shared=$2
+
+# Prints the first N lines of a command's output, keeping its exit status.
+first() {
+  local n=$1 out status
+  shift
+  out=$("$@")
+  status=$?
+  printf '%s\n' "$out" | head -n "$n"
+  return $status
+}
+
+check_fen="4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 0 1"
+check_cycle="f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9"
+chase_fen="4k4/9/1c7/9/9/9/9/2R6/9/3K5 w - - 0 1"
+chase_cycle="c2b2 b7c7 b2c2 c7b7 c2b2 b7c7 b2c2 c7b7"
+
+expect_output perpetual_check 0 "0-1
+reason: perpetual-check
+ply: 8" -- first 3 "$caipan" xiangqi adjudicate --fen "$check_fen" --moves "$check_cycle"
+
+expect_output perpetual_check_simple 0 "0-1
+reason: perpetual-check" -- first 2 "$caipan" xiangqi adjudicate --fen "$check_fen" --moves "$check_cycle" --rules simple
+
+expect_output perpetual_chase 0 "0-1
+reason: perpetual-chase
+ply: 8" -- first 3 "$caipan" xiangqi adjudicate --fen "$chase_fen" --moves "$chase_cycle"
+
+expect_output chase_is_draw_under_simple 0 "1/2-1/2
+reason: repetition-draw
+ply: 8" -- first 3 "$caipan" xiangqi adjudicate --fen "$chase_fen" --moves "$chase_cycle" --rules simple
+
+expect_output claim_mode_orders_to_vary 0 "*
+reason: ongoing
+ply: 8" -- first 3 "$caipan" xiangqi adjudicate --fen "$chase_fen" --moves "$chase_cycle" --mode claim
+
+expect_output ongoing_start 0 "*
+reason: ongoing
+ply: 2" -- first 3 "$caipan" xiangqi adjudicate --moves "h2e2 h9g7"
+
+expect_output checkmate 0 "1-0
+reason: checkmate
+ply: 3" -- first 3 "$caipan" xiangqi adjudicate --fen "4k4/9/R8/9/9/9/9/9/1R7/3K5 w - - 0 1" --moves "a7a8 e9f9 b1b9"
+
+expect_output natural_limit_draw 0 "1/2-1/2
+reason: natural-limit
+ply: 6" -- first 3 "$caipan" xiangqi adjudicate --moves "h0g2 h9g7 b0c2 b9c7 a0a1 a9a8" --natural-limit 3
+
+# Chinese notation is accepted for --moves.
+expect_output chinese_notation 0 "*
+reason: ongoing
+ply: 2" -- first 3 "$caipan" xiangqi adjudicate --moves "炮二平五 马８进７"
+
+# JSON: the ruling with each move's classification and its target.
+json=$("$caipan" xiangqi adjudicate --fen "$chase_fen" --moves "$chase_cycle" --json)
+before=$failures
+for want in '"result":"0-1"' '"reason":"perpetual-chase"' '"ply":8' \
+  '"red":"perpetual-chase"' '"kind":"chase"' '"target_square":"b7"' \
+  '"protected":false' '"chinese":"车七平八"'; do
+  if [[ "$json" != *"$want"* ]]; then
+    echo "FAIL json: missing $want in: $json"
+    failures=$((failures + 1))
+  fi
+done
+if command -v python3 >/dev/null; then
+  if ! printf '%s' "$json" | python3 -c 'import json,sys; json.load(sys.stdin)'; then
+    echo "FAIL json: not valid JSON"
+    failures=$((failures + 1))
+  fi
+fi
+[ "$failures" = "$before" ] && echo "ok   json_fields"
+
+# Record files (PGN with a FEN tag).
+record=$(mktemp)
+cat >"$record" <<PGN
+[FEN "$check_fen"]
+
+1. f7e7 e9f9 2. e7f7 f9e9 3. f7e7 e9f9 4. e7f7 f9e9 *
+PGN
+expect_output record_file 0 "0-1
+reason: perpetual-check" -- first 2 "$caipan" xiangqi adjudicate --record "$record"
+rm -f "$record"
+
+# Natural limit for a claimant: red's checks uncounted under "none".
+checks_fen="4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
+checks="a0a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e7"
+expect_output limit_red_none 0 "not-reached
+rounds counted: 0
+rounds remaining: 2" -- first 3 "$caipan" xiangqi limit --fen "$checks_fen" --moves "$checks" --claimant red --natural-limit 2 --limit-checks none
+expect_output limit_black_none 0 "reached
+rounds counted: 4
+rounds remaining: 0" -- first 3 "$caipan" xiangqi limit --fen "$checks_fen" --moves "$checks" --claimant black --natural-limit 2 --limit-checks none
+expect_output limit_red_k3 0 "not-reached
+rounds counted: 3
+rounds remaining: 1" -- first 3 "$caipan" xiangqi limit --fen "$checks_fen" --moves "$checks" --claimant red --natural-limit 4 --limit-checks 3
+expect_output limit_red_all 0 "reached
+rounds counted: 4
+rounds remaining: 0" -- first 3 "$caipan" xiangqi limit --fen "$checks_fen" --moves "$checks" --claimant red --natural-limit 4
+
+# Bad input: exit 2, the message names the ply or the option.
+expect_stderr_contains illegal_move 2 "ply 3" -- "$caipan" xiangqi adjudicate --moves "h2e2 h9g7 a0a5"
+expect_stderr_contains illegal_move_limit 2 "ply 1" -- "$caipan" xiangqi limit --claimant red --moves "a0a5"
+expect_stderr_contains bad_rules 2 "rules" -- "$caipan" xiangqi adjudicate --rules fide
+expect_stderr_contains bad_mode 2 "mode" -- "$caipan" xiangqi adjudicate --mode auto
+expect_stderr_contains bad_limit_checks 2 "limit-checks" -- "$caipan" xiangqi adjudicate --limit-checks some
+expect_stderr_contains bad_natural_limit 2 "natural-limit" -- "$caipan" xiangqi adjudicate --natural-limit 0
+expect_stderr_contains bad_claimant 2 "claimant" -- "$caipan" xiangqi limit --claimant blue
+expect_stderr_contains bad_fen 2 "--fen" -- "$caipan" xiangqi adjudicate --fen "9/9/9 w"
+expect_stderr_contains missing_record 2 "--record" -- "$caipan" xiangqi adjudicate --record /nonexistent/game.pgn
+
+finish
