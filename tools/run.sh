@@ -4,5 +4,6 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/tools/setup.sh"
 "$root/tools/build.sh"
-# Until the adjudication server exists: the CLI plays an example game.
-exec "$root/build/tools/caipan" xiangqi play --fen startpos --moves "h2e2 h9g7 h0g2 i9h9"
+# The gRPC adjudication server on its embedded defaults: gRPC on 0.0.0.0:50051, Prometheus
+# metrics on 0.0.0.0:9464/metrics, one log line per RPC on stderr. Stop it with Ctrl-C/SIGTERM.
+exec "${CAIPAN_BUILD_DIR:-$root/build}/tools/caipan_server/caipan-server" "$@"

@@ -1,0 +1,219 @@
+// caipan-loadgen: closed-loop load against caipan-server with the callback
+// client API. Measures QPS and p50/p99 latency of a chosen mix of RPCs, always
+// next to the empty Ping RPC on the same server in the same run, and prints
+// each one's QPS as a ratio of Ping's.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "grpcpp/client_context.h"
+#include "grpcpp/create_channel.h"
+#include "grpcpp/security/credentials.h"
+#include "tools/caipan_loadgen/load_runner.h"
+#include "tools/caipan_loadgen/workload.h"
+
+extern char** environ;
+
+namespace caipan::loadgen {
+namespace {
+
+using Stub = v1::AdjudicationService::Stub;
+
+// Issues one unary call with a shared, read-only request; `invoke(context,
+// request, response, callback)` starts it on the stub's callback interface.
+template <typename Request, typename Response, typename Invoke>
+IssueFn Unary(const Request* request, Invoke invoke) {
+  return [request, invoke](std::function<void(bool)> done) {
+    struct Call {
+      grpc::ClientContext context;
+      Response response;
+    };
+    auto call = std::make_shared<Call>();
+    invoke(&call->context, request, &call->response,
+           [call, done = std::move(done)](grpc::Status status) {
+             done(status.ok());
+           });
+  };
+}
+
+#define CAIPAN_ASYNC(stub, Method)                       \
+  [stub](grpc::ClientContext* c, const auto* q, auto* r, \
+         std::function<void(grpc::Status)> f) {          \
+    stub->async()->Method(c, q, r, std::move(f));        \
+  }
+
+// A caipan-server started by the load generator on a free loopback port.
+class SpawnedServer {
+ public:
+  explicit SpawnedServer(const std::string& path, const std::string& log_path,
+                         bool quiet) {
+    std::vector<std::string> args = {path, "--address=127.0.0.1:0",
+                                     "--metrics-address=127.0.0.1:0"};
+    if (quiet) args.push_back("--no-rpc-log");
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log_path.c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (posix_spawn(&pid_, path.c_str(), &actions, nullptr, argv.data(),
+                    environ) != 0)
+      pid_ = -1;
+    posix_spawn_file_actions_destroy(&actions);
+    // The server writes its port in the first log line.
+    for (int i = 0; i < 500 && pid_ > 0 && port_ == 0; ++i) {
+      usleep(10000);
+      if (FILE* f = std::fopen(log_path.c_str(), "r")) {
+        char line[512];
+        if (std::fgets(line, sizeof(line), f) != nullptr) {
+          if (const char* p = std::strstr(line, " port="))
+            port_ = std::atoi(p + 6);
+        }
+        std::fclose(f);
+      }
+    }
+  }
+  ~SpawnedServer() {
+    if (pid_ > 0) {
+      kill(pid_, SIGTERM);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  int port() const { return port_; }
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+};
+
+void Print(const LoadResult& r, double ping_qps) {
+  std::printf("%-16s %9lld %7lld %10.0f %9.0f %9.0f %8.1f%%\n", r.name.c_str(),
+              static_cast<long long>(r.calls), static_cast<long long>(r.errors),
+              r.Qps(), r.Percentile(50), r.Percentile(99),
+              ping_qps > 0 ? 100.0 * r.Qps() / ping_qps : 0);
+  std::fflush(stdout);
+}
+
+int Main(int argc, char** argv) {
+  std::string target;
+  std::string server_path;
+  std::string server_log = "/tmp/caipan-loadgen-server.log";
+  bool server_quiet = false;
+  std::string mix = "check_move,list_moves,adjudicate,stream";
+  double seconds = 5;
+  int in_flight = 16;
+  int plies = 100;
+  int64_t max_calls = 0;
+  CLI::App app{
+      "caipan-loadgen: QPS and latency of caipan-server RPCs next to an empty "
+      "RPC"};
+  app.add_option("--target", target, "server address, e.g. 127.0.0.1:50051");
+  app.add_option(
+      "--server", server_path,
+      "start this caipan-server binary on a free loopback port instead");
+  app.add_option("--server-log", server_log, "where the started server logs")
+      ->capture_default_str();
+  app.add_flag("--server-no-rpc-log", server_quiet,
+               "start the server with --no-rpc-log");
+  app.add_option("--mix", mix,
+                 "comma-separated: check_move, list_moves, adjudicate, stream")
+      ->capture_default_str();
+  app.add_option("--seconds", seconds, "duration of each measurement")
+      ->capture_default_str()
+      ->check(CLI::Range(0.1, 600.0));
+  app.add_option("--in-flight", in_flight, "calls (or streams) in flight")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 4096));
+  app.add_option("--plies", plies,
+                 "history length of CheckMove and game length")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  app.add_option("--max-calls", max_calls,
+                 "cap on calls per measurement (0: none)");
+  CLI11_PARSE(app, argc, argv);
+
+  std::unique_ptr<SpawnedServer> spawned;
+  if (!server_path.empty()) {
+    spawned =
+        std::make_unique<SpawnedServer>(server_path, server_log, server_quiet);
+    if (spawned->port() == 0) {
+      std::fprintf(stderr,
+                   "caipan-loadgen: the server did not start (see %s)\n",
+                   server_log.c_str());
+      return 1;
+    }
+    target = absl::StrCat("127.0.0.1:", spawned->port());
+  }
+  if (target.empty()) {
+    std::fprintf(stderr, "caipan-loadgen: give --target or --server\n");
+    return 2;
+  }
+
+  const Workload w = MakeWorkload(plies, 20261130);
+  auto channel =
+      grpc::CreateChannel(target, grpc::InsecureChannelCredentials());
+  auto stub = v1::AdjudicationService::NewStub(channel);
+  Stub* raw = stub.get();
+  LoadLimits limits{in_flight, absl::Seconds(seconds), max_calls};
+  const v1::PingRequest ping;
+
+  std::printf("caipan-loadgen: target=%s in_flight=%d seconds=%.1f plies=%d\n",
+              target.c_str(), in_flight, seconds, plies);
+  // Warm-up: connection, server threads, caches.
+  RunUnary(
+      "warmup",
+      Unary<v1::PingRequest, v1::PingResponse>(&ping, CAIPAN_ASYNC(raw, Ping)),
+      LoadLimits{in_flight, absl::Seconds(std::min(seconds, 1.0)), 0});
+  std::printf("%-16s %9s %7s %10s %9s %9s %9s\n", "rpc", "calls", "errors",
+              "qps", "p50_us", "p99_us", "vs_ping");
+  const LoadResult ping_result = RunUnary(
+      "Ping (empty)",
+      Unary<v1::PingRequest, v1::PingResponse>(&ping, CAIPAN_ASYNC(raw, Ping)),
+      limits);
+  Print(ping_result, ping_result.Qps());
+  int failures = ping_result.errors > 0;
+  for (absl::string_view item : absl::StrSplit(mix, ',', absl::SkipEmpty())) {
+    LoadResult r;
+    if (item == "check_move") {
+      r = RunUnary(absl::StrCat("CheckMove h", plies),
+                   Unary<v1::CheckMoveRequest, v1::CheckMoveResponse>(
+                       &w.check_move, CAIPAN_ASYNC(raw, CheckMove)),
+                   limits);
+    } else if (item == "list_moves") {
+      r = RunUnary("ListMoves",
+                   Unary<v1::ListMovesRequest, v1::ListMovesResponse>(
+                       &w.list_moves, CAIPAN_ASYNC(raw, ListMoves)),
+                   limits);
+    } else if (item == "adjudicate") {
+      r = RunUnary(absl::StrCat("AdjudicateGame", plies + 1),
+                   Unary<v1::AdjudicateGameRequest, v1::AdjudicateGameResponse>(
+                       &w.adjudicate, CAIPAN_ASYNC(raw, AdjudicateGame)),
+                   limits);
+    } else if (item == "stream") {
+      r = RunStreams(stub.get(), w.game, limits);
+    } else {
+      std::fprintf(stderr, "caipan-loadgen: unknown mix item %s\n",
+                   std::string(item).c_str());
+      return 2;
+    }
+    Print(r, ping_result.Qps());
+    failures += r.errors > 0;
+  }
+  return failures == 0 ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace caipan::loadgen
+
+int main(int argc, char** argv) { return caipan::loadgen::Main(argc, argv); }
