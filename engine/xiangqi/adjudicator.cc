@@ -3,6 +3,7 @@
 // third time.
 #include "engine/xiangqi/adjudicator.h"
 
+#include "engine/xiangqi/move_legality.h"
 #include "engine/xiangqi/repetition_table.h"
 
 namespace caipan::xiangqi {
@@ -110,9 +111,18 @@ Verdict Adjudicate(const Position& start, std::span<const Move> moves,
   for (int i = 0; i < n; ++i) {
     const int ply = i + 1;
     const Move m = moves[i];
-    if (!pos.IsLegal(m)) {
-      // A game that ended in mate has no legal moves left: the record just runs
-      // on.
+    // Piece rules first, then own-king safety on the board after the move.
+    bool legal = IsPseudoLegalMove(pos, m);
+    const Color mover = pos.SideToMove();
+    const bool capture = legal && pos.PieceAt(m.to) != kNoPiece;
+    if (legal) {
+      Position::Undo undo = pos.MakeMove(m);
+      legal = LeavesOwnKingSafe(pos);
+      if (!legal) pos.UnmakeMove(m, undo);
+    }
+    if (!legal) {
+      // A game that ended in mate has no legal moves left: the record just
+      // runs on.
       if (DecideIfNoMoves(pos, i, &v)) return finish(i);
       v.reason = VerdictReason::kIllegalMove;
       v.illegal = IllegalMove{ply, m, std::string(pos.CheckLegal(m).message())};
@@ -123,9 +133,6 @@ Verdict Adjudicate(const Position& start, std::span<const Move> moves,
       v.final_fen = pos.ToFen();
       return v;
     }
-    const Color mover = pos.SideToMove();
-    const bool capture = pos.PieceAt(m.to) != kNoPiece;
-    pos.MakeMove(m);
     limit.OnPly(ply, mover, capture, limit.NeedsChecks() && pos.InCheck());
     if (capture) {
       table.Reset();

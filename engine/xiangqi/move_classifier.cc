@@ -6,6 +6,7 @@
 
 #include "engine/xiangqi/bitboard.h"
 #include "engine/xiangqi/mate_search.h"
+#include "engine/xiangqi/move_legality.h"
 #include "engine/xiangqi/move_list.h"
 #include "engine/xiangqi/piece_value.h"
 
@@ -98,7 +99,7 @@ bool ThreatExisted(Position& before, int from, int target_sq,
   if (before.PieceAt(from) == kNoPiece ||
       ColorOf(before.PieceAt(from)) != mover)
     return false;
-  if (!before.IsLegal(c)) return false;
+  if (!IsLegalMove(before, c)) return false;
   return EvaluateCapture(before, c, options).wins;
 }
 
