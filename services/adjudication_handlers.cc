@@ -2,6 +2,7 @@
 #include "services/adjudication_handlers.h"
 
 #include "absl/strings/str_cat.h"
+#include "services/gomoku_handlers.h"
 #include "services/xiangqi_adjudication.h"
 #include "services/xiangqi_moves.h"
 
@@ -10,10 +11,6 @@ namespace {
 
 absl::Status NoGame() {
   return absl::InvalidArgumentError("game: set xiangqi or gomoku");
-}
-
-absl::Status NotYet(const char* what) {
-  return absl::UnimplementedError(absl::StrCat(what, " is not supported yet"));
 }
 
 }  // namespace
@@ -25,7 +22,7 @@ absl::Status HandleCheckMove(const v1::CheckMoveRequest& request,
     case v1::CheckMoveRequest::kXiangqi:
       return XiangqiCheckMove(request, options, response);
     case v1::CheckMoveRequest::kGomoku:
-      return NotYet("gomoku: CheckMove");
+      return GomokuCheckMove(request, options, response);
     case v1::CheckMoveRequest::GAME_NOT_SET:
       break;
   }
@@ -39,7 +36,7 @@ absl::Status HandleListMoves(const v1::ListMovesRequest& request,
     case v1::ListMovesRequest::kXiangqi:
       return XiangqiListMoves(request, options, response);
     case v1::ListMovesRequest::kGomoku:
-      return NotYet("gomoku: ListMoves");
+      return GomokuListMoves(request, options, response);
     case v1::ListMovesRequest::GAME_NOT_SET:
       break;
   }
@@ -54,7 +51,7 @@ absl::Status HandleAdjudicateGame(const v1::AdjudicateGameRequest& request,
     case v1::AdjudicateGameRequest::kXiangqiRecord:
       return XiangqiAdjudicateGame(request, options, response);
     case v1::AdjudicateGameRequest::kGomoku:
-      return NotYet("gomoku: AdjudicateGame");
+      return GomokuAdjudicateGame(request, options, response);
     case v1::AdjudicateGameRequest::GAME_NOT_SET:
       break;
   }

@@ -1,6 +1,7 @@
 // Picks the session type from the stream's first message (see game_session.h).
 #include "services/game_session.h"
 
+#include "services/gomoku_session.h"
 #include "services/xiangqi_session.h"
 
 namespace caipan::services {
@@ -12,8 +13,7 @@ absl::StatusOr<std::unique_ptr<GameSession>> StartGameSession(
     case v1::PlayGameStart::kXiangqi:
       return StartXiangqiSession(start, options, response);
     case v1::PlayGameStart::kGomoku:
-      return absl::UnimplementedError(
-          "start.gomoku: gomoku games are not supported yet");
+      return StartGomokuSession(start, options, response);
     case v1::PlayGameStart::GAME_NOT_SET:
       break;
   }

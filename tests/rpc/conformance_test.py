@@ -25,6 +25,7 @@ ARGS = None
 SERVER = None
 pb = None  # caipan.v1.adjudication_service_pb2
 xq = None  # caipan.v1.xiangqi_pb2
+gm = None  # caipan.v1.gomoku_pb2
 common = None  # caipan.v1.common_pb2
 stubs = None  # caipan.v1.adjudication_service_pb2_grpc
 
@@ -36,10 +37,11 @@ def generate_client(proto_dir, out_dir):
     if code != 0:
         sys.exit("protoc failed")
     sys.path.insert(0, out_dir)
-    global pb, xq, common, stubs
+    global pb, xq, gm, common, stubs
     from caipan.v1 import adjudication_service_pb2 as pb
     from caipan.v1 import adjudication_service_pb2_grpc as stubs
     from caipan.v1 import common_pb2 as common
+    from caipan.v1 import gomoku_pb2 as gm
     from caipan.v1 import xiangqi_pb2 as xq
 
 
@@ -146,6 +148,18 @@ class AdjudicationServiceTest(unittest.TestCase):
         self.assertTrue(responses[4].check.legal)
         self.assertEqual(responses[4].check.move, "h0g2")
         self.assertEqual(responses[4].ply, 3)
+
+    def test_gomoku_forbidden_point(self):
+        position = gm.GomokuPosition(moves=["f8", "a1", "g8", "c1", "h6", "e1", "h7", "g1"])
+        rules = gm.GomokuRuleOptions(rule_set=gm.GOMOKU_RULE_SET_CHINESE, skip_opening_check=True)
+        response = SERVER.stub.CheckMove(pb.CheckMoveRequest(
+            gomoku=position, gomoku_rules=rules, move="h8"), timeout=5)
+        self.assertFalse(response.check.legal)
+        self.assertEqual(response.check.rejection, pb.MOVE_REJECTION_FORBIDDEN)
+        self.assertEqual(response.check.gomoku.forbidden, gm.FORBIDDEN_KIND_DOUBLE_THREE)
+        listed = SERVER.stub.ListMoves(pb.ListMovesRequest(gomoku=position, gomoku_rules=rules),
+                                       timeout=5)
+        self.assertEqual([p.point for p in listed.forbidden_points], ["h8"])
 
     def test_expired_deadline_is_deadline_exceeded(self):
         with self.assertRaises(grpc.RpcError) as caught:

@@ -1,0 +1,231 @@
+// Proto <-> engine conversion for gomoku (see gomoku_convert.h).
+#include "rpc/gomoku_convert.h"
+
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "engine/gomoku/notation.h"
+
+namespace caipan::rpc {
+namespace {
+
+using gomoku::Color;
+
+const char* ColorWord(Color c) {
+  return c == Color::kBlack ? "black" : "white";
+}
+
+}  // namespace
+
+absl::Status FromProto(const v1::GomokuRuleOptions& proto,
+                       absl::string_view field, gomoku::RuleOptions* options) {
+  gomoku::RuleSet rule_set;
+  switch (proto.rule_set()) {
+    case v1::GOMOKU_RULE_SET_UNSPECIFIED:
+    case v1::GOMOKU_RULE_SET_CHINESE:
+      rule_set = gomoku::RuleSet::kChinese;
+      break;
+    case v1::GOMOKU_RULE_SET_RENJU_RIF:
+      rule_set = gomoku::RuleSet::kRenjuRif;
+      break;
+    case v1::GOMOKU_RULE_SET_STANDARD:
+      rule_set = gomoku::RuleSet::kGomokuStandard;
+      break;
+    case v1::GOMOKU_RULE_SET_FREESTYLE:
+      rule_set = gomoku::RuleSet::kGomokuFreestyle;
+      break;
+    default:
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ".rule_set: unknown value ",
+                       static_cast<int>(proto.rule_set())));
+  }
+  *options = gomoku::RuleOptionsFor(rule_set);
+  if (proto.fifth_move_alternatives() != 0) {
+    options->fifth_move_alternatives = proto.fifth_move_alternatives();
+  }
+  if (proto.skip_opening_check()) options->opening = gomoku::OpeningRule::kFree;
+  absl::Status valid = gomoku::ValidateRuleOptions(*options);
+  if (!valid.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": ", valid.message()));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ReadGomokuActions(const v1::GomokuPosition& position,
+                               absl::string_view field, int max_plies,
+                               std::vector<gomoku::Action>* actions) {
+  if (position.moves_size() > max_plies) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ".moves: ", position.moves_size(),
+                     " plies exceed the limit of ", max_plies));
+  }
+  actions->clear();
+  actions->reserve(position.moves_size());
+  for (int i = 0; i < position.moves_size(); ++i) {
+    absl::StatusOr<gomoku::Action> action =
+        gomoku::ParseAction(position.moves(i));
+    if (!action.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ".moves[", i, "]: ", action.status().message()));
+    }
+    actions->push_back(*std::move(action));
+  }
+  if (!position.has_opening()) return absl::OkStatus();
+  std::vector<gomoku::Action> decisions;
+  decisions.push_back(gomoku::Action::Swap(position.opening().swapped()));
+  if (position.opening().fifth_move_offers_size() > 0) {
+    std::vector<gomoku::Point> offers;
+    for (int i = 0; i < position.opening().fifth_move_offers_size(); ++i) {
+      absl::StatusOr<gomoku::Point> point =
+          gomoku::ParsePoint(position.opening().fifth_move_offers(i));
+      if (!point.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ".opening.fifth_move_offers[", i,
+                         "]: ", point.status().message()));
+      }
+      offers.push_back(*point);
+    }
+    decisions.push_back(gomoku::Action::Propose(std::move(offers)));
+  }
+  absl::StatusOr<std::vector<gomoku::Action>> merged =
+      gomoku::MergeOpeningActions(std::move(*actions), decisions);
+  if (!merged.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ".opening: ", merged.status().message()));
+  }
+  *actions = *std::move(merged);
+  return absl::OkStatus();
+}
+
+absl::Status ReplayGomoku(const std::vector<gomoku::Action>& actions,
+                          absl::string_view field, gomoku::Game* game) {
+  for (size_t i = 0; i < actions.size(); ++i) {
+    if (std::optional<gomoku::Rejection> rejected = game->Apply(actions[i])) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ".moves: action ", i + 1, " (", actions[i].text,
+                       "): ", rejected->message));
+    }
+  }
+  return absl::OkStatus();
+}
+
+v1::Side ToProto(Color color) {
+  return color == Color::kBlack ? v1::SIDE_BLACK : v1::SIDE_WHITE;
+}
+
+v1::ForbiddenKind ToForbiddenKind(gomoku::PointKind kind) {
+  switch (kind) {
+    case gomoku::PointKind::kOverline:
+      return v1::FORBIDDEN_KIND_OVERLINE;
+    case gomoku::PointKind::kDoubleFour:
+      return v1::FORBIDDEN_KIND_DOUBLE_FOUR;
+    case gomoku::PointKind::kDoubleThree:
+      return v1::FORBIDDEN_KIND_DOUBLE_THREE;
+    default:
+      return v1::FORBIDDEN_KIND_NONE;
+  }
+}
+
+bool IsOpeningViolation(gomoku::IllegalReason reason) {
+  switch (reason) {
+    case gomoku::IllegalReason::kNotDesignatedOpening:
+    case gomoku::IllegalReason::kPassInOpening:
+    case gomoku::IllegalReason::kWrongCandidateCount:
+    case gomoku::IllegalReason::kDuplicateCandidate:
+    case gomoku::IllegalReason::kEquivalentCandidates:
+    case gomoku::IllegalReason::kNotACandidate:
+      return true;
+    default:
+      return false;
+  }
+}
+
+namespace {
+
+void SetEnd(gomoku::GameStatus status, gomoku::ResultReason reason,
+            gomoku::PointKind kind, int ply, v1::Verdict* verdict) {
+  switch (status) {
+    case gomoku::GameStatus::kOngoing:
+      verdict->set_result(v1::RESULT_ONGOING);
+      verdict->set_reason(v1::VERDICT_REASON_NONE);
+      verdict->set_explanation("ongoing");
+      return;
+    case gomoku::GameStatus::kBlackWins:
+    case gomoku::GameStatus::kWhiteWins: {
+      const Color winner = status == gomoku::GameStatus::kBlackWins
+                               ? Color::kBlack
+                               : Color::kWhite;
+      verdict->set_result(v1::RESULT_WIN);
+      verdict->set_winner(ToProto(winner));
+      break;
+    }
+    case gomoku::GameStatus::kDraw:
+      verdict->set_result(v1::RESULT_DRAW);
+      break;
+  }
+  switch (reason) {
+    case gomoku::ResultReason::kFive:
+      verdict->set_reason(v1::VERDICT_REASON_FIVE);
+      break;
+    case gomoku::ResultReason::kForbiddenMove:
+      verdict->set_reason(v1::VERDICT_REASON_FORBIDDEN_MOVE);
+      break;
+    case gomoku::ResultReason::kFullBoard:
+      verdict->set_reason(v1::VERDICT_REASON_BOARD_FULL);
+      break;
+    case gomoku::ResultReason::kTwoPasses:
+      verdict->set_reason(v1::VERDICT_REASON_DOUBLE_PASS);
+      break;
+    case gomoku::ResultReason::kNone:
+      verdict->set_reason(v1::VERDICT_REASON_NONE);
+      break;
+  }
+  std::string explanation = gomoku::ResultReasonName(reason);
+  if (reason == gomoku::ResultReason::kForbiddenMove) {
+    absl::StrAppend(&explanation, " (", gomoku::PointKindName(kind), ")");
+  }
+  verdict->set_explanation(explanation);
+  verdict->set_decided_at_ply(ply);
+}
+
+}  // namespace
+
+void GameVerdict(const gomoku::Game& game, int plies, v1::Verdict* verdict) {
+  SetEnd(game.status(), game.reason(), game.forbidden_kind(), plies, verdict);
+}
+
+void ToProto(const gomoku::Adjudication& a, v1::Verdict* verdict) {
+  switch (a.verdict) {
+    case gomoku::Verdict::kOngoing:
+      SetEnd(gomoku::GameStatus::kOngoing, a.reason, a.forbidden_kind, a.ply,
+             verdict);
+      return;
+    case gomoku::Verdict::kBlackWins:
+      SetEnd(gomoku::GameStatus::kBlackWins, a.reason, a.forbidden_kind, a.ply,
+             verdict);
+      return;
+    case gomoku::Verdict::kWhiteWins:
+      SetEnd(gomoku::GameStatus::kWhiteWins, a.reason, a.forbidden_kind, a.ply,
+             verdict);
+      return;
+    case gomoku::Verdict::kDraw:
+      SetEnd(gomoku::GameStatus::kDraw, a.reason, a.forbidden_kind, a.ply,
+             verdict);
+      return;
+    case gomoku::Verdict::kIllegalAction:
+      break;
+  }
+  // The player who attempted the illegal action (the one to act) loses by it.
+  verdict->set_result(v1::RESULT_WIN);
+  verdict->set_winner(ToProto(gomoku::Opponent(a.to_act)));
+  verdict->set_reason(a.illegal && IsOpeningViolation(*a.illegal)
+                          ? v1::VERDICT_REASON_OPENING_VIOLATION
+                          : v1::VERDICT_REASON_ILLEGAL_MOVE);
+  verdict->set_decided_at_ply(a.ply);
+  verdict->set_explanation(
+      absl::StrCat(ColorWord(a.to_act), " ", a.action, ": ", a.message));
+}
+
+}  // namespace caipan::rpc

@@ -1,0 +1,215 @@
+// Gomoku CheckMove, ListMoves and AdjudicateGame (see gomoku_handlers.h).
+#include "services/gomoku_handlers.h"
+
+#include <algorithm>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "engine/gomoku/action.h"
+#include "engine/gomoku/adjudicate.h"
+#include "engine/gomoku/forbidden.h"
+#include "rpc/gomoku_convert.h"
+
+namespace caipan::services {
+namespace {
+
+using gomoku::Action;
+using gomoku::ActionType;
+using gomoku::Color;
+using gomoku::Game;
+using gomoku::Point;
+
+// Replays the request's position into `game` (built with the request's rules).
+absl::Status Replay(const v1::GomokuPosition& position,
+                    const v1::GomokuRuleOptions& rules_proto,
+                    const ServiceOptions& options, std::optional<Game>* game,
+                    int* plies) {
+  gomoku::RuleOptions rules;
+  if (absl::Status s = rpc::FromProto(rules_proto, "gomoku_rules", &rules);
+      !s.ok())
+    return s;
+  std::vector<Action> actions;
+  if (absl::Status s = rpc::ReadGomokuActions(
+          position, "gomoku", options.max_history_plies, &actions);
+      !s.ok()) {
+    return s;
+  }
+  game->emplace(rules, /*implied_opening_actions=*/true);
+  *plies = static_cast<int>(actions.size());
+  return rpc::ReplayGomoku(actions, "gomoku", &**game);
+}
+
+// The classification of a Black stone on `p` where forbidden moves apply, else
+// kNone.
+gomoku::PointKind BlackKind(const Game& game, Point p) {
+  if (!game.options().black_forbidden || game.to_act() != Color::kBlack ||
+      !game.board().IsEmpty(p)) {
+    return gomoku::PointKind::kNone;
+  }
+  absl::StatusOr<gomoku::PointKind> kind =
+      gomoku::ClassifyBlackPoint(game.board(), p);
+  return kind.ok() ? *kind : gomoku::PointKind::kNone;
+}
+
+}  // namespace
+
+bool PlayGomokuMove(Game* game, int plies, std::string_view text,
+                    v1::MoveCheck* check) {
+  check->set_side(rpc::ToProto(game->to_act()));
+  absl::StatusOr<Action> action = gomoku::ParseAction(text);
+  if (!action.ok()) {
+    check->set_legal(false);
+    check->set_rejection(v1::MOVE_REJECTION_UNPARSEABLE);
+    check->set_reason(std::string(action.status().message()));
+    rpc::GameVerdict(*game, plies, check->mutable_verdict());
+    return false;
+  }
+  const bool places =
+      action->type == ActionType::kPlace || action->type == ActionType::kChoose;
+  const gomoku::PointKind kind =
+      places && !action->off_board &&
+              game->status() == gomoku::GameStatus::kOngoing
+          ? BlackKind(*game, action->point)
+          : gomoku::PointKind::kNone;
+  if (std::optional<gomoku::Rejection> rejected = game->Apply(*action)) {
+    check->set_legal(false);
+    check->set_rejection(rejected->reason == gomoku::IllegalReason::kGameOver
+                             ? v1::MOVE_REJECTION_GAME_OVER
+                             : v1::MOVE_REJECTION_ILLEGAL);
+    check->set_reason(rejected->message);
+    rpc::GameVerdict(*game, plies, check->mutable_verdict());
+    return false;
+  }
+  check->set_move(gomoku::FormatAction(*action));
+  v1::GomokuMoveEffect* effect = check->mutable_gomoku();
+  effect->set_forbidden(rpc::ToForbiddenKind(kind));
+  effect->set_five(game->reason() == gomoku::ResultReason::kFive);
+  if (game->reason() == gomoku::ResultReason::kForbiddenMove) {
+    check->set_legal(false);
+    check->set_rejection(v1::MOVE_REJECTION_FORBIDDEN);
+    check->set_reason(
+        absl::StrCat(check->move(), " is forbidden for black (",
+                     gomoku::PointKindName(game->forbidden_kind()), ")"));
+  } else {
+    check->set_legal(true);
+    check->set_rejection(v1::MOVE_REJECTION_NONE);
+  }
+  rpc::GameVerdict(*game, plies + 1, check->mutable_verdict());
+  return true;
+}
+
+absl::Status GomokuCheckMove(const v1::CheckMoveRequest& request,
+                             const ServiceOptions& options,
+                             v1::CheckMoveResponse* response) {
+  if (request.move().empty())
+    return absl::InvalidArgumentError("move: required");
+  std::optional<Game> game;
+  int plies = 0;
+  if (absl::Status s = Replay(request.gomoku(), request.gomoku_rules(), options,
+                              &game, &plies);
+      !s.ok()) {
+    return s;
+  }
+  PlayGomokuMove(&*game, plies, request.move(), response->mutable_check());
+  return absl::OkStatus();
+}
+
+absl::Status GomokuListMoves(const v1::ListMovesRequest& request,
+                             const ServiceOptions& options,
+                             v1::ListMovesResponse* response) {
+  std::optional<Game> game;
+  int plies = 0;
+  if (absl::Status s = Replay(request.gomoku(), request.gomoku_rules(), options,
+                              &game, &plies);
+      !s.ok()) {
+    return s;
+  }
+  response->set_side_to_move(rpc::ToProto(game->to_act()));
+  if (game->status() != gomoku::GameStatus::kOngoing) return absl::OkStatus();
+  // Forbidden points are listed apart and left out of the moves (playing one
+  // loses).
+  std::vector<bool> forbidden(gomoku::kNumPoints, false);
+  if (game->options().black_forbidden && game->to_act() == Color::kBlack) {
+    for (const gomoku::ForbiddenPoint& f :
+         gomoku::ListForbiddenPoints(game->board())) {
+      forbidden[f.point.index()] = true;
+      v1::GomokuForbiddenPoint* out = response->add_forbidden_points();
+      out->set_point(gomoku::PointName(f.point));
+      out->set_kind(rpc::ToForbiddenKind(f.kind));
+    }
+  }
+  // Points by column, then row (a1, a2, ..., o15); each tried on a copy of the
+  // game so the opening protocol's constraints apply.
+  for (int col = 0; col < gomoku::kBoardSize; ++col) {
+    for (int row = 0; row < gomoku::kBoardSize; ++row) {
+      const Point p{static_cast<int8_t>(col), static_cast<int8_t>(row)};
+      if (!game->board().IsEmpty(p) || forbidden[p.index()]) continue;
+      Game trial = *game;
+      if (!trial.Apply(Action::Place(p)))
+        response->add_moves(gomoku::PointName(p));
+    }
+  }
+  for (ActionType type : game->AllowedActions()) {
+    if (type == ActionType::kPass) response->add_moves("pass");
+    if (type == ActionType::kSwap) {
+      response->add_moves("swap");
+      response->add_moves("noswap");
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status GomokuAdjudicateGame(const v1::AdjudicateGameRequest& request,
+                                  const ServiceOptions& options,
+                                  v1::AdjudicateGameResponse* response) {
+  gomoku::AdjudicationOptions adjudication;
+  if (absl::Status s = rpc::FromProto(request.gomoku_rules(), "gomoku_rules",
+                                      &adjudication.rules);
+      !s.ok()) {
+    return s;
+  }
+  std::vector<Action> actions;
+  if (absl::Status s = rpc::ReadGomokuActions(
+          request.gomoku(), "gomoku", options.max_history_plies, &actions);
+      !s.ok()) {
+    return s;
+  }
+  gomoku::Adjudication a = gomoku::Adjudicate(actions, adjudication);
+  if (a.verdict == gomoku::Verdict::kIllegalAction &&
+      a.illegal == gomoku::IllegalReason::kGameOver) {
+    // The record runs on after the result: the verdict is the one the game
+    // ended with.
+    a = gomoku::Adjudicate(std::span<const Action>(actions).first(a.ply - 1),
+                           adjudication);
+  }
+  rpc::ToProto(a, response->mutable_verdict());
+  response->set_plies(static_cast<int>(actions.size()));
+  if (a.verdict != gomoku::Verdict::kOngoing) {
+    response->set_trailing_moves(static_cast<int>(actions.size()) - a.ply);
+  }
+  if (request.annotate()) {
+    Game game(adjudication.rules, adjudication.implied_opening_actions);
+    const int examined =
+        a.verdict == gomoku::Verdict::kOngoing ? a.ply : a.ply - 1;
+    for (int i = 0; i < static_cast<int>(actions.size()) && i <= examined;
+         ++i) {
+      const Action& action = actions[i];
+      v1::MoveAnnotation* out = response->add_annotations();
+      out->set_ply(i + 1);
+      out->set_side(rpc::ToProto(game.to_act()));
+      out->set_move(gomoku::FormatAction(action));
+      if ((action.type == ActionType::kPlace ||
+           action.type == ActionType::kChoose) &&
+          !action.off_board) {
+        out->set_forbidden(rpc::ToForbiddenKind(BlackKind(game, action.point)));
+      }
+      if (game.Apply(action)) break;
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace caipan::services

@@ -1,0 +1,33 @@
+// Gomoku CheckMove, ListMoves and AdjudicateGame.
+#ifndef CAIPAN_SERVICES_GOMOKU_HANDLERS_H_
+#define CAIPAN_SERVICES_GOMOKU_HANDLERS_H_
+
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "caipan/v1/adjudication_service.pb.h"
+#include "engine/gomoku/game.h"
+#include "services/service_options.h"
+
+namespace caipan::services {
+
+// Answers whether `text` is an acceptable next action in `game`, `plies`
+// actions in, and fills `check`. Returns true if the action was applied to
+// `game` (a Black stone on a forbidden point is applied — it ends the game —
+// but answered as not legal).
+bool PlayGomokuMove(gomoku::Game* game, int plies, std::string_view text,
+                    v1::MoveCheck* check);
+
+absl::Status GomokuCheckMove(const v1::CheckMoveRequest& request,
+                             const ServiceOptions& options,
+                             v1::CheckMoveResponse* response);
+absl::Status GomokuListMoves(const v1::ListMovesRequest& request,
+                             const ServiceOptions& options,
+                             v1::ListMovesResponse* response);
+absl::Status GomokuAdjudicateGame(const v1::AdjudicateGameRequest& request,
+                                  const ServiceOptions& options,
+                                  v1::AdjudicateGameResponse* response);
+
+}  // namespace caipan::services
+
+#endif  // CAIPAN_SERVICES_GOMOKU_HANDLERS_H_

@@ -1,0 +1,79 @@
+// A PlayGame session for gomoku (see gomoku_session.h): the game (board,
+// opening protocol, forbidden points) is kept for the stream and advanced one
+// action per message.
+#include "services/gomoku_session.h"
+
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "engine/gomoku/game.h"
+#include "rpc/gomoku_convert.h"
+#include "services/gomoku_handlers.h"
+
+namespace caipan::services {
+namespace {
+
+class GomokuSession : public GameSession {
+ public:
+  GomokuSession(const gomoku::RuleOptions& rules, int max_plies)
+      : game_(rules, /*implied_opening_actions=*/true), max_plies_(max_plies) {}
+
+  gomoku::Game& game() { return game_; }
+  void set_plies(int plies) { plies_ = plies; }
+
+  void Describe(v1::PlayGameResponse* response) const {
+    response->set_ply(plies_);
+    rpc::GameVerdict(game_, plies_, response->mutable_verdict());
+  }
+
+  absl::Status Play(std::string_view text,
+                    v1::PlayGameResponse* response) override {
+    if (plies_ >= max_plies_ &&
+        game_.status() == gomoku::GameStatus::kOngoing) {
+      return absl::ResourceExhaustedError(
+          absl::StrCat("move: the game reached the history limit of ",
+                       max_plies_, " plies"));
+    }
+    if (PlayGomokuMove(&game_, plies_, text, response->mutable_check()))
+      ++plies_;
+    Describe(response);
+    return absl::OkStatus();
+  }
+
+ private:
+  gomoku::Game game_;
+  int max_plies_;
+  int plies_ = 0;
+};
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<GameSession>> StartGomokuSession(
+    const v1::PlayGameStart& start, const ServiceOptions& options,
+    v1::PlayGameResponse* response) {
+  gomoku::RuleOptions rules;
+  if (absl::Status s =
+          rpc::FromProto(start.gomoku_rules(), "start.gomoku_rules", &rules);
+      !s.ok()) {
+    return s;
+  }
+  std::vector<gomoku::Action> actions;
+  if (absl::Status s = rpc::ReadGomokuActions(
+          start.gomoku(), "start.gomoku", options.max_history_plies, &actions);
+      !s.ok()) {
+    return s;
+  }
+  auto session =
+      std::make_unique<GomokuSession>(rules, options.max_history_plies);
+  if (absl::Status s =
+          rpc::ReplayGomoku(actions, "start.gomoku", &session->game());
+      !s.ok()) {
+    return s;
+  }
+  session->set_plies(static_cast<int>(actions.size()));
+  session->Describe(response);
+  return session;
+}
+
+}  // namespace caipan::services

@@ -1,0 +1,190 @@
+// In-process tests of the gomoku side of the AdjudicationService.
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "grpcpp/client_context.h"
+#include "gtest/gtest.h"
+#include "tests/rpc/in_process_server.h"
+
+namespace caipan {
+namespace {
+
+using ::testing::Contains;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// Black: f8 g8 h6 h7 (h8 makes two open threes); White: a1 c1 e1 g1. Black to
+// move.
+const std::vector<std::string> kDoubleThree = {"f8", "a1", "g8", "c1",
+                                               "h6", "e1", "h7", "g1"};
+// Black has four in a row on row 8; l8 makes five. Black to move.
+const std::vector<std::string> kFour = {"h8", "a1", "i8", "a3",
+                                        "j8", "a5", "k8", "a7"};
+
+v1::GomokuPosition Position(const std::vector<std::string>& moves) {
+  v1::GomokuPosition p;
+  for (const auto& m : moves) p.add_moves(m);
+  return p;
+}
+
+class GomokuTest : public ::testing::Test {
+ protected:
+  v1::CheckMoveResponse Check(const v1::GomokuPosition& position,
+                              const std::string& move,
+                              v1::GomokuRuleSet rule_set, bool free_opening) {
+    v1::CheckMoveRequest request;
+    *request.mutable_gomoku() = position;
+    request.set_move(move);
+    request.mutable_gomoku_rules()->set_rule_set(rule_set);
+    request.mutable_gomoku_rules()->set_skip_opening_check(free_opening);
+    v1::CheckMoveResponse response;
+    grpc::ClientContext context;
+    status_ = server_.stub().CheckMove(&context, request, &response);
+    return response;
+  }
+
+  testing::InProcessServer server_;
+  grpc::Status status_;
+};
+
+TEST_F(GomokuTest, FirstStoneMustOpenOnTheCentreUnderChineseRules) {
+  v1::CheckMoveResponse r = Check({}, "h8", v1::GOMOKU_RULE_SET_CHINESE, false);
+  ASSERT_TRUE(status_.ok());
+  EXPECT_TRUE(r.check().legal());
+  EXPECT_EQ(r.check().side(), v1::SIDE_BLACK);
+  r = Check({}, "a1", v1::GOMOKU_RULE_SET_CHINESE, false);
+  EXPECT_FALSE(r.check().legal());
+  EXPECT_EQ(r.check().rejection(), v1::MOVE_REJECTION_ILLEGAL);
+  r = Check({}, "a1", v1::GOMOKU_RULE_SET_FREESTYLE, false);
+  EXPECT_TRUE(r.check().legal());
+}
+
+TEST_F(GomokuTest, FiveWins) {
+  v1::CheckMoveResponse r =
+      Check(Position(kFour), "L8", v1::GOMOKU_RULE_SET_FREESTYLE, false);
+  ASSERT_TRUE(status_.ok());
+  EXPECT_TRUE(r.check().legal());
+  EXPECT_EQ(r.check().move(), "l8");
+  EXPECT_TRUE(r.check().gomoku().five());
+  EXPECT_EQ(r.check().verdict().result(), v1::RESULT_WIN);
+  EXPECT_EQ(r.check().verdict().winner(), v1::SIDE_BLACK);
+  EXPECT_EQ(r.check().verdict().reason(), v1::VERDICT_REASON_FIVE);
+}
+
+TEST_F(GomokuTest, DoubleThreeIsForbiddenForBlack) {
+  v1::CheckMoveResponse r =
+      Check(Position(kDoubleThree), "h8", v1::GOMOKU_RULE_SET_CHINESE, true);
+  ASSERT_TRUE(status_.ok()) << status_.error_message();
+  EXPECT_FALSE(r.check().legal());
+  EXPECT_EQ(r.check().rejection(), v1::MOVE_REJECTION_FORBIDDEN);
+  EXPECT_EQ(r.check().gomoku().forbidden(), v1::FORBIDDEN_KIND_DOUBLE_THREE);
+  EXPECT_EQ(r.check().verdict().winner(), v1::SIDE_WHITE);
+  EXPECT_EQ(r.check().verdict().reason(), v1::VERDICT_REASON_FORBIDDEN_MOVE);
+  // Not under free-style rules.
+  r = Check(Position(kDoubleThree), "h8", v1::GOMOKU_RULE_SET_FREESTYLE, true);
+  EXPECT_TRUE(r.check().legal());
+  EXPECT_EQ(r.check().gomoku().forbidden(), v1::FORBIDDEN_KIND_NONE);
+}
+
+TEST_F(GomokuTest, ListMovesSeparatesForbiddenPoints) {
+  v1::ListMovesRequest request;
+  *request.mutable_gomoku() = Position(kDoubleThree);
+  request.mutable_gomoku_rules()->set_skip_opening_check(true);
+  v1::ListMovesResponse response;
+  grpc::ClientContext context;
+  ASSERT_TRUE(server_.stub().ListMoves(&context, request, &response).ok());
+  EXPECT_EQ(response.side_to_move(), v1::SIDE_BLACK);
+  ASSERT_EQ(response.forbidden_points_size(), 1);
+  EXPECT_EQ(response.forbidden_points(0).point(), "h8");
+  EXPECT_EQ(response.forbidden_points(0).kind(),
+            v1::FORBIDDEN_KIND_DOUBLE_THREE);
+  EXPECT_EQ(response.moves_size(),
+            225 - 8 - 1 + 1);  // the empty points but h8, and "pass"
+  EXPECT_THAT(response.moves(), Not(Contains("h8")));
+  EXPECT_THAT(response.moves(), Contains("pass"));
+}
+
+TEST_F(GomokuTest, MalformedHistoryNamesTheField) {
+  Check(Position({"h8", "h8"}), "i9", v1::GOMOKU_RULE_SET_CHINESE, false);
+  EXPECT_EQ(status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status_.error_message(), HasSubstr("gomoku.moves"));
+  Check(Position({"h8", "zz"}), "i9", v1::GOMOKU_RULE_SET_CHINESE, false);
+  EXPECT_EQ(status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status_.error_message(), HasSubstr("gomoku.moves[1]"));
+}
+
+TEST_F(GomokuTest, AdjudicateGameWithAnnotations) {
+  v1::AdjudicateGameRequest request;
+  *request.mutable_gomoku() = Position(kFour);
+  request.mutable_gomoku()->add_moves("l8");
+  request.mutable_gomoku()->add_moves("a9");
+  request.mutable_gomoku_rules()->set_rule_set(v1::GOMOKU_RULE_SET_FREESTYLE);
+  request.set_annotate(true);
+  v1::AdjudicateGameResponse response;
+  grpc::ClientContext context;
+  ASSERT_TRUE(server_.stub().AdjudicateGame(&context, request, &response).ok());
+  EXPECT_EQ(response.verdict().result(), v1::RESULT_WIN);
+  EXPECT_EQ(response.verdict().winner(), v1::SIDE_BLACK);
+  EXPECT_EQ(response.verdict().reason(), v1::VERDICT_REASON_FIVE);
+  EXPECT_EQ(response.verdict().decided_at_ply(), 9);
+  EXPECT_EQ(response.trailing_moves(), 1);
+  EXPECT_EQ(response.annotations_size(), 9);
+}
+
+TEST_F(GomokuTest, AdjudicateForbiddenMoveAndOpeningViolation) {
+  v1::AdjudicateGameRequest request;
+  *request.mutable_gomoku() = Position(kDoubleThree);
+  request.mutable_gomoku()->add_moves("h8");
+  request.mutable_gomoku_rules()->set_skip_opening_check(true);
+  v1::AdjudicateGameResponse response;
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(
+        server_.stub().AdjudicateGame(&context, request, &response).ok());
+  }
+  EXPECT_EQ(response.verdict().winner(), v1::SIDE_WHITE);
+  EXPECT_EQ(response.verdict().reason(), v1::VERDICT_REASON_FORBIDDEN_MOVE);
+
+  request.mutable_gomoku_rules()->set_skip_opening_check(
+      false);  // f8 is no opening move
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(
+        server_.stub().AdjudicateGame(&context, request, &response).ok());
+  }
+  EXPECT_EQ(response.verdict().reason(), v1::VERDICT_REASON_OPENING_VIOLATION);
+  EXPECT_EQ(response.verdict().decided_at_ply(), 1);
+}
+
+TEST_F(GomokuTest, PlayGameKeepsTheBoard) {
+  grpc::ClientContext context;
+  auto stream = server_.stub().PlayGame(&context);
+  v1::PlayGameRequest request;
+  request.mutable_start()->mutable_gomoku_rules()->set_rule_set(
+      v1::GOMOKU_RULE_SET_FREESTYLE);
+  request.mutable_start()->mutable_gomoku();
+  ASSERT_TRUE(stream->Write(request));
+  v1::PlayGameResponse response;
+  ASSERT_TRUE(stream->Read(&response));
+  for (const auto& m : kFour) {
+    request.set_move(m);
+    ASSERT_TRUE(stream->Write(request));
+    ASSERT_TRUE(stream->Read(&response));
+    EXPECT_TRUE(response.check().legal()) << m;
+  }
+  request.set_move("h8");  // occupied
+  ASSERT_TRUE(stream->Write(request));
+  ASSERT_TRUE(stream->Read(&response));
+  EXPECT_EQ(response.check().rejection(), v1::MOVE_REJECTION_ILLEGAL);
+  request.set_move("l8");
+  ASSERT_TRUE(stream->Write(request));
+  ASSERT_TRUE(stream->Read(&response));
+  EXPECT_EQ(response.verdict().reason(), v1::VERDICT_REASON_FIVE);
+  EXPECT_EQ(response.ply(), 9);
+  stream->WritesDone();
+  EXPECT_TRUE(stream->Finish().ok());
+}
+
+}  // namespace
+}  // namespace caipan
