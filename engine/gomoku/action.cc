@@ -38,10 +38,10 @@ absl::Status ParseMaybeOffBoard(std::string_view text, Point* p,
 }
 
 absl::Status BadToken(std::string_view token, const std::string& why) {
-  return absl::InvalidArgumentError(absl::StrCat(
-      "action ", QuoteToken(token), ": ", why,
-      " (expected a point like h8, pass, swap, noswap, propose:<point>,"
-      "<point>... or choose:<point>)"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("action ", QuoteToken(token), ": ", why,
+                   " (expected a point like h8, pass, draw, swap, noswap, "
+                   "propose:<point>,<point>... or choose:<point>)"));
 }
 
 }  // namespace
@@ -60,6 +60,8 @@ const char* ActionTypeName(ActionType type) {
       return "propose";
     case ActionType::kChoose:
       return "choose";
+    case ActionType::kAgreeDraw:
+      return "draw";
   }
   return "place";
 }
@@ -90,6 +92,13 @@ Action Action::Propose(std::vector<Point> candidates) {
   a.text = FormatAction(a);
   return a;
 }
+Action Action::AgreeDraw() {
+  Action a;
+  a.type = ActionType::kAgreeDraw;
+  a.text = "draw";
+  return a;
+}
+
 Action Action::Choose(Point p) {
   Action a;
   a.type = ActionType::kChoose;
@@ -108,6 +117,8 @@ absl::StatusOr<Action> ParseAction(std::string_view token) {
     a.type = ActionType::kPass;
   } else if (lower == "swap") {
     a.type = ActionType::kSwap;
+  } else if (lower == "draw") {
+    a.type = ActionType::kAgreeDraw;
   } else if (lower == "noswap") {
     a.type = ActionType::kNoSwap;
   } else if (StartsWith(lower, "propose:")) {
@@ -175,10 +186,13 @@ absl::StatusOr<std::vector<Action>> ParseRecord(std::string_view text) {
 }
 
 std::string FormatAction(const Action& action) {
+  // Off-board points have no canonical name; keep what was written.
+  if (action.off_board) return action.text;
   switch (action.type) {
     case ActionType::kPlace:
-      return action.off_board ? action.text : PointName(action.point);
+      return PointName(action.point);
     case ActionType::kPass:
+    case ActionType::kAgreeDraw:
     case ActionType::kSwap:
     case ActionType::kNoSwap:
       return ActionTypeName(action.type);

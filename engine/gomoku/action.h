@@ -9,6 +9,7 @@
 //   propose:i10,j10   Black's N candidates for move 5 (五手N打)
 //   choose:j10        White picks one; it is played as move 5. While a
 //                     proposal is pending, a plain point means the same.
+//   draw       both players agree a draw (allowed once the opening is over)
 // Example: "h8 h9 h10 noswap i9 propose:i10,j10 choose:j10 k11".
 #ifndef CAIPAN_ENGINE_GOMOKU_ACTION_H_
 #define CAIPAN_ENGINE_GOMOKU_ACTION_H_
@@ -29,10 +30,11 @@ enum class ActionType : uint8_t {
   kNoSwap,
   kPropose,
   kChoose,
+  kAgreeDraw,
 };
-inline constexpr int kNumActionTypes = 6;
+inline constexpr int kNumActionTypes = 7;
 
-// "place", "pass", "swap", "noswap", "propose", "choose".
+// "place", "pass", "swap", "noswap", "propose", "choose", "draw".
 const char* ActionTypeName(ActionType type);
 
 struct Action {
@@ -49,6 +51,7 @@ struct Action {
   static Action Swap(bool swap);
   static Action Propose(std::vector<Point> candidates);
   static Action Choose(Point p);
+  static Action AgreeDraw();
 };
 
 // Parses one token. Fails (InvalidArgument) naming the token if it is not an

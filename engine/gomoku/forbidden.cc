@@ -95,6 +95,10 @@ PointKind ClassifyBlackMoveWithPatterns(Board& board, Point p,
 }
 
 absl::StatusOr<PointKind> ClassifyBlackPoint(const Board& board, Point p) {
+  if (!Point::OnBoard(p.col, p.row)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "point (column ", p.col, ", row ", p.row, ") is off the board"));
+  }
   if (!board.IsEmpty(p)) {
     return absl::FailedPreconditionError(
         absl::StrCat("point ", PointName(p), " is occupied"));

@@ -10,6 +10,9 @@
 namespace caipan::gomoku {
 namespace {
 
+// Actions built in code (not parsed) may carry any coordinates.
+bool OnBoard(Point p) { return Point::OnBoard(p.col, p.row); }
+
 Rejection Reject(IllegalReason reason, std::string message) {
   return Rejection{reason, std::move(message)};
 }
@@ -62,6 +65,8 @@ const char* ResultReasonName(ResultReason reason) {
       return "full-board";
     case ResultReason::kTwoPasses:
       return "two-passes";
+    case ResultReason::kAgreement:
+      return "agreement";
   }
   return "none";
 }
@@ -124,7 +129,7 @@ std::vector<ActionType> Game::AllowedActions() const {
     case Phase::kFifthChoice:
       return {ActionType::kChoose};
     case Phase::kPlay:
-      return {ActionType::kPlace, ActionType::kPass};
+      return {ActionType::kPlace, ActionType::kPass, ActionType::kAgreeDraw};
     case Phase::kOver:
       return {};
   }
@@ -153,6 +158,15 @@ std::optional<Rejection> Game::Apply(const Action& action) {
         reason_ = ResultReason::kTwoPasses;
         phase_ = Phase::kOver;
       }
+      return std::nullopt;
+    case ActionType::kAgreeDraw:
+      if (phase_ != Phase::kPlay) {
+        return Reject(IllegalReason::kNotAllowedNow,
+                      "a draw may only be agreed once the opening is over");
+      }
+      status_ = GameStatus::kDraw;
+      reason_ = ResultReason::kAgreement;
+      phase_ = Phase::kOver;
       return std::nullopt;
     case ActionType::kSwap:
     case ActionType::kNoSwap:
@@ -200,7 +214,7 @@ std::optional<Rejection> Game::ApplyPlace(const Action& action) {
     default:
       break;
   }
-  if (action.off_board) {
+  if (action.off_board || !OnBoard(action.point)) {
     return Reject(IllegalReason::kOffBoard,
                   absl::StrCat(QuoteToken(action.text), " is off the board"));
   }
@@ -250,12 +264,14 @@ std::optional<Rejection> Game::ApplyPropose(const Action& action) {
                                      RuleSetName(options_.rule_set), " rules")
                       : std::string("a proposal is only allowed for move 5"));
   }
-  if (action.off_board) {
+  const std::vector<Point>& c = action.candidates;
+  bool off_board = action.off_board;
+  for (Point p : c) off_board = off_board || !OnBoard(p);
+  if (off_board) {
     return Reject(IllegalReason::kOffBoard,
                   absl::StrCat(QuoteToken(action.text),
                                " has a candidate off the board"));
   }
-  const std::vector<Point>& c = action.candidates;
   if (static_cast<int>(c.size()) != options_.fifth_move_alternatives) {
     return Reject(
         IllegalReason::kWrongCandidateCount,
@@ -296,7 +312,7 @@ std::optional<Rejection> Game::ApplyChoose(const Action& action) {
     return Reject(IllegalReason::kNotAllowedNow,
                   "a choice is only allowed after Black's fifth-move proposal");
   }
-  if (action.off_board) {
+  if (action.off_board || !OnBoard(action.point)) {
     return Reject(IllegalReason::kOffBoard,
                   absl::StrCat(QuoteToken(action.text), " is off the board"));
   }

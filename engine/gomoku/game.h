@@ -34,13 +34,14 @@ enum class GameStatus : uint8_t { kOngoing = 0, kBlackWins, kWhiteWins, kDraw };
 const char* GameStatusName(GameStatus status);
 
 // Why a game ended. Stable names: "none", "five", "forbidden-move",
-// "full-board", "two-passes".
+// "full-board", "two-passes", "agreement".
 enum class ResultReason : uint8_t {
   kNone = 0,
   kFive,           // five (exact five for black under renju rules)
   kForbiddenMove,  // black played a forbidden point and loses
   kFullBoard,      // draw
   kTwoPasses,      // draw
+  kAgreement,      // draw agreed by both players
 };
 const char* ResultReasonName(ResultReason reason);
 

@@ -96,7 +96,7 @@ expect_output adjudicate_opening_actions 0 "ongoing
 reason: none
 ply: 7
 move: 5
-next: white place|pass
+next: white place|pass|draw
 opening: D1 寒星 Kansei
 swapped: yes" -- \
   "$caipan" gomoku adjudicate --moves "h8 h9 h10 i9 j10" --opening-actions "swap propose:i10,j10"

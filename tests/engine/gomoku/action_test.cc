@@ -10,10 +10,11 @@ namespace {
 using ::testing::HasSubstr;
 
 TEST(ActionTest, ParsesEveryKind) {
-  absl::StatusOr<std::vector<Action>> r =
-      ParseRecord("h8 H9,h10\tSWAP noswap propose:I10,j10 choose:j10 pass p8");
+  absl::StatusOr<std::vector<Action>> r = ParseRecord(
+      "h8 H9,h10\tSWAP noswap propose:I10,j10 choose:j10 pass p8 Draw");
   ASSERT_TRUE(r.ok()) << r.status();
-  ASSERT_EQ(r->size(), 9u);
+  ASSERT_EQ(r->size(), 10u);
+  EXPECT_EQ((*r)[9].type, ActionType::kAgreeDraw);
   EXPECT_EQ((*r)[0].type, ActionType::kPlace);
   EXPECT_EQ((*r)[1].point, (Point{7, 8}));
   EXPECT_EQ((*r)[2].point, (Point{7, 9}));

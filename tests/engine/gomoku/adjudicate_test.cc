@@ -108,6 +108,15 @@ TEST(AdjudicateTest, TwoPassesDraw) {
   EXPECT_EQ(Judge("h8 h9 h10 i9 j10 pass k11 pass").verdict, Verdict::kOngoing);
 }
 
+TEST(AdjudicateTest, AgreedDraw) {
+  Adjudication a = Judge("h8 h9 h10 i9 j10 k11 draw");
+  EXPECT_EQ(a.verdict, Verdict::kDraw);
+  EXPECT_EQ(a.reason, ResultReason::kAgreement);
+  EXPECT_EQ(a.ply, 7);
+  // Not during the opening.
+  EXPECT_EQ(Judge("h8 h9 h10 draw").illegal, IllegalReason::kNotAllowedNow);
+}
+
 TEST(AdjudicateTest, FullBoardDraw) {
   // Stripes two wide, shifted by two per row: no row of three anywhere.
   std::string black, white;
@@ -164,7 +173,8 @@ TEST(AdjudicateTest, OngoingSaysWhatComesNext) {
   EXPECT_EQ(a.ply, 6);
   EXPECT_EQ(a.move, 4);
   a = Judge("h8 h9", RuleSet::kGomokuFreestyle);
-  EXPECT_THAT(a.allowed, ElementsAre(ActionType::kPlace, ActionType::kPass));
+  EXPECT_THAT(a.allowed, ElementsAre(ActionType::kPlace, ActionType::kPass,
+                                     ActionType::kAgreeDraw));
   EXPECT_EQ(Judge("").ply, 0);
 }
 

@@ -107,6 +107,13 @@ TEST(ForbiddenTest, OccupiedPointIsAnError) {
             absl::StatusCode::kFailedPrecondition);
 }
 
+TEST(ForbiddenTest, OffBoardPointIsAnError) {
+  EXPECT_EQ(ClassifyBlackPoint(Board(), Point{15, 0}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(ClassifyBlackPoint(Board(), Point{3, -1}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
 TEST(ForbiddenTest, ClassifyRestoresTheBoard) {
   Board b = *ParseStones("B:g6,g7,h7,h9,i6,i9,j6,j9;W:g8,h11,k6,k9");
   const std::string before = FormatStones(b);

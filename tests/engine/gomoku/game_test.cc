@@ -67,7 +67,24 @@ TEST(GameTest, ChineseProtocolStepByStep) {
   EXPECT_EQ(g.moves(), 5);
   EXPECT_EQ(g.to_act(), Color::kWhite);
   EXPECT_THAT(g.AllowedActions(),
-              ElementsAre(ActionType::kPlace, ActionType::kPass));
+              ElementsAre(ActionType::kPlace, ActionType::kPass,
+                          ActionType::kAgreeDraw));
+}
+
+TEST(GameTest, ActionsBuiltInCodeAreCheckedForTheBoard) {
+  Game g(RuleOptionsFor(RuleSet::kGomokuFreestyle));
+  EXPECT_EQ(g.Apply(Action::Place(Point{-1, 3}))->reason,
+            IllegalReason::kOffBoard);
+  EXPECT_EQ(g.Apply(Action::Place(Point{7, 15}))->reason,
+            IllegalReason::kOffBoard);
+  Game c(RuleOptionsFor(RuleSet::kChinese));
+  Play(c, "h8 h9 h10 noswap i9");
+  EXPECT_EQ(c.Apply(Action::Propose({Point{1, 1}, Point{20, 1}}))->reason,
+            IllegalReason::kOffBoard);
+  EXPECT_FALSE(c.Apply(Action::Propose({Point{9, 9}, Point{9, 10}})));
+  EXPECT_EQ(c.Apply(Action::Choose(Point{9, 99}))->reason,
+            IllegalReason::kOffBoard);
+  EXPECT_FALSE(c.Apply(Action::Choose(Point{9, 10})));
 }
 
 TEST(GameTest, PlainPointChoosesWhileProposalPending) {
