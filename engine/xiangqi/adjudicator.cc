@@ -90,7 +90,9 @@ Verdict Adjudicate(const Position& start, std::span<const Move> moves,
   const bool automatic = options.mode == AdjudicationMode::kAutomatic;
   Position pos = start;
   NaturalLimitCounter limit(options);
-  RepetitionTable table(n + 1);
+  // One table per thread, reused from game to game (no allocation per call).
+  thread_local RepetitionTable table(0);
+  table.Clear(n + 1);
   table.Insert(pos.Hash(), 0);
   // Where the current capture-free stretch starts, to rebuild a cycle's first
   // position.
@@ -98,6 +100,8 @@ Verdict Adjudicate(const Position& start, std::span<const Move> moves,
   int segment_ply = 0;
   bool ordered_to_vary[2] = {false, false};
   bool limit_claimable[2] = {false, false};
+  // False only when the side to move is certainly not in check.
+  bool maybe_in_check = true;
 
   auto finish = [&](int ply) {
     v.ply = ply;
@@ -116,8 +120,14 @@ Verdict Adjudicate(const Position& start, std::span<const Move> moves,
     const Color mover = pos.SideToMove();
     const bool capture = legal && pos.PieceAt(m.to) != kNoPiece;
     if (legal) {
+      // Most moves cannot expose their own king: not a king move, the mover
+      // not in check (the last move could not have given one), and nothing
+      // touches the king's lines. Only the rest pay for the full test.
+      const int own_king = pos.KingSquare(mover);
+      const bool needs_test =
+          maybe_in_check || m.from == own_king || TouchesKingLines(own_king, m);
       Position::Undo undo = pos.MakeMove(m);
-      legal = LeavesOwnKingSafe(pos);
+      legal = !needs_test || LeavesOwnKingSafe(pos);
       if (!legal) pos.UnmakeMove(m, undo);
     }
     if (!legal) {
@@ -133,7 +143,9 @@ Verdict Adjudicate(const Position& start, std::span<const Move> moves,
       v.final_fen = pos.ToFen();
       return v;
     }
-    limit.OnPly(ply, mover, capture, limit.NeedsChecks() && pos.InCheck());
+    maybe_in_check = TouchesKingLines(pos.KingSquare(pos.SideToMove()), m);
+    limit.OnPly(ply, mover, capture,
+                limit.NeedsChecks() && maybe_in_check && pos.InCheck());
     if (capture) {
       table.Reset();
       table.Insert(pos.Hash(), ply);

@@ -3,6 +3,7 @@
 // evasions.
 #include "engine/xiangqi/mate_search.h"
 
+#include "engine/xiangqi/move_legality.h"
 #include "engine/xiangqi/move_list.h"
 
 namespace caipan::xiangqi {
@@ -11,7 +12,9 @@ bool HasCheckingMate(Position& pos, int depth) {
   if (depth <= 0) return false;
   MoveList moves;
   pos.GenerateLegalMoves(&moves);
+  const int enemy_king = pos.KingSquare(Opponent(pos.SideToMove()));
   for (Move m : moves) {
+    if (!TouchesKingLines(enemy_king, m)) continue;
     Position::Undo undo = pos.MakeMove(m);
     bool mates = false;
     if (pos.InCheck()) {

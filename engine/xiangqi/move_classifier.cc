@@ -31,13 +31,14 @@ bool MoreValuable(Piece attacker, int from, Piece target, int to,
 
 // With the capturer just arrived on `sq` and the victim's side to move: can it
 // legally recapture there?
-bool CanRecapture(const Position& pos, int sq) {
-  if (!pos.IsAttacked(sq, pos.SideToMove()))
-    return false;  // cheap pseudo-legal filter
-  MoveList replies;
-  pos.GenerateLegalMoves(&replies);
-  for (Move r : replies) {
-    if (r.to == sq) return true;
+bool CanRecapture(Position& pos, int sq) {
+  Bitboard attackers = pos.AttackersOf(sq, pos.SideToMove());
+  while (attackers) {
+    const int from = PopLowest(attackers);
+    if (IsLegalMove(
+            pos, Move{static_cast<uint8_t>(from), static_cast<uint8_t>(sq)})) {
+      return true;
+    }
   }
   return false;
 }
@@ -109,11 +110,11 @@ IdleKind ClassifyIdle(Position& after, Move m,
                       Bitboard own_before) {
   const Color mover = Opponent(after.SideToMove());
   const Piece moved = after.PieceAt(m.to);
-  MoveList replies;
-  after.GenerateLegalMoves(&replies);
   bool exchange = false, sacrifice = false;
-  for (Move r : replies) {
-    if (r.to != m.to) continue;
+  Bitboard capturers = after.AttackersOf(m.to, after.SideToMove());
+  while (capturers) {
+    const Move r{static_cast<uint8_t>(PopLowest(capturers)), m.to};
+    if (!IsLegalMove(after, r)) continue;
     const Piece capturer = after.PieceAt(r.from);
     Position::Undo undo = after.MakeMove(r);
     const bool recapture = CanRecapture(after, m.to);

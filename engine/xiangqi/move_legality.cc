@@ -3,6 +3,8 @@
 
 #include <cstdlib>
 
+#include "engine/xiangqi/bitboard.h"
+
 namespace caipan::xiangqi {
 namespace {
 
@@ -60,6 +62,41 @@ bool IsPseudoLegalMove(const Position& pos, Move m) {
     }
   }
   return false;
+}
+
+namespace {
+
+// For each king square: where a move may land, and where it may come from, to
+// matter to that king (see TouchesKingLines).
+struct KingLineMasks {
+  Bitboard to[kSquares];
+  Bitboard from[kSquares];
+};
+
+constexpr KingLineMasks MakeKingLineMasks() {
+  KingLineMasks masks{};
+  for (int king = 0; king < kSquares; ++king) {
+    const int kf = FileOf(king), kr = RankOf(king);
+    for (int sq = 0; sq < kSquares; ++sq) {
+      const int f = FileOf(sq), r = RankOf(sq);
+      const int df = f > kf ? f - kf : kf - f, dr = r > kr ? r - kr : kr - r;
+      const bool line = f == kf || r == kr;
+      if (line || (df == 1 && dr == 2) || (df == 2 && dr == 1)) {
+        masks.to[king] |= SquareBB(sq);
+      }
+      if (line || (df == 1 && dr == 1)) masks.from[king] |= SquareBB(sq);
+    }
+  }
+  return masks;
+}
+
+constexpr KingLineMasks kKingLineMasks = MakeKingLineMasks();
+
+}  // namespace
+
+bool TouchesKingLines(int king, Move m) {
+  return Contains(kKingLineMasks.to[king], m.to) ||
+         Contains(kKingLineMasks.from[king], m.from);
 }
 
 bool LeavesOwnKingSafe(Position& pos) {

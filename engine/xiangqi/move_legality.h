@@ -14,6 +14,13 @@ namespace caipan::xiangqi {
 // own-king safety.
 bool IsPseudoLegalMove(const Position& pos, Move m);
 
+// A cheap necessary condition for move `m` to change whether the king on
+// `king` is attacked (so, to give check or to expose one's own king): it lands
+// on or leaves the king's rank or file (chariot and cannon lines, cannon
+// screens, the facing kings, pawns), lands a horse's jump from the king, or
+// leaves one of the king's diagonal neighbours (the legs of every horse check).
+bool TouchesKingLines(int king, Move m);
+
 // With a pseudo-legal move just made on `pos`: whether the mover's king is
 // safe (not attacked, not facing the other king).
 bool LeavesOwnKingSafe(Position& pos);

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <bitset>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 
@@ -143,12 +144,27 @@ RepetitionRuling JudgeCycle(const Position& cycle_start,
   for (int sq = 0; sq < kSquares; ++sq) id_at[sq] = static_cast<uint8_t>(sq);
   std::vector<MoveTargets> targets(moves.size());
 
+  // A span of two identical cycles plays the same moves from the same
+  // positions twice: classify each (position, move) once.
+  std::vector<std::pair<uint64_t, size_t>> seen;
   Position pos = cycle_start;
   for (size_t i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
     CycleMove cm;
     cm.ply = first_ply + static_cast<int>(i);
-    cm.classification = ClassifyMove(pos, m, classify);
+    const size_t* earlier = nullptr;
+    for (const auto& [hash, index] : seen) {
+      if (hash == pos.Hash() && ruling.moves[index].classification.move == m) {
+        earlier = &index;
+        break;
+      }
+    }
+    if (earlier != nullptr) {
+      cm.classification = ruling.moves[*earlier].classification;
+    } else {
+      seen.emplace_back(pos.Hash(), i);
+      cm.classification = ClassifyMove(pos, m, classify);
+    }
     cm.counted_as = FirstPassKind(cm.classification, rules);
     for (const ChaseTarget& t : cm.classification.Targets()) {
       const int id = id_at[t.target_square];

@@ -13,6 +13,18 @@ RepetitionTable::RepetitionTable(int max_positions) {
   mask_ = size - 1;
 }
 
+void RepetitionTable::Clear(int max_positions) {
+  const size_t wanted = std::bit_ceil(
+      static_cast<size_t>(max_positions < 16 ? 16 : max_positions) * 2);
+  if (wanted > entries_.size()) {
+    entries_.assign(wanted, Entry{});
+    mask_ = wanted - 1;
+    generation_ = 1;
+  } else {
+    Reset();
+  }
+}
+
 RepetitionTable::Occurrence RepetitionTable::Insert(uint64_t hash, int ply) {
   size_t i = static_cast<size_t>(hash) & mask_;
   while (entries_[i].generation == generation_ && entries_[i].hash != hash)

@@ -24,6 +24,9 @@ class RepetitionTable {
   Occurrence Insert(uint64_t hash, int ply);
   // Forgets everything (after a capture no earlier position can recur).
   void Reset() { ++generation_; }
+  // Forgets everything and makes room for `max_positions` insertions, keeping
+  // the storage when it is large enough (so a table can be reused per game).
+  void Clear(int max_positions);
 
  private:
   struct Entry {

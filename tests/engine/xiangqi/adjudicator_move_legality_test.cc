@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "engine/xiangqi/adjudicator.h"
 #include "engine/xiangqi/move_legality.h"
 #include "engine/xiangqi/position.h"
 #include "tests/engine/xiangqi/test_util.h"
@@ -47,6 +48,49 @@ TEST(MoveLegalityTest, RejectsOutOfRangeAndEmpty) {
   EXPECT_FALSE(IsLegalMove(pos, Move{4, 4}));
   EXPECT_TRUE(IsLegalMove(pos, testing::Mv("h2e2")));
   EXPECT_FALSE(IsLegalMove(pos, testing::Mv("h9g7")));  // not red's piece
+}
+
+}  // namespace
+}  // namespace caipan::xiangqi
+
+namespace caipan::xiangqi {
+namespace {
+
+// The adjudicator skips the king-safety test where a move cannot matter to
+// its own king; every pseudo-legal continuation of random games must still be
+// judged exactly as Position::IsLegal judges it.
+TEST(MoveLegalityTest, AdjudicatorRejectsExactlyTheIllegalMoves) {
+  std::mt19937 rng(77);
+  int illegal_seen = 0;
+  for (int game = 0; game < 4; ++game) {
+    Position pos = Position::Start();
+    std::vector<Move> played;
+    for (int ply = 0; ply < 50; ++ply) {
+      for (int from = 0; from < kSquares; ++from) {
+        for (int to = 0; to < kSquares; ++to) {
+          const Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
+          if (!IsPseudoLegalMove(pos, m)) continue;
+          std::vector<Move> line = played;
+          line.push_back(m);
+          RuleOptions options;
+          options.mode = AdjudicationMode::kClaim;  // play through repetitions
+          Verdict v = Adjudicate(Position::Start(), line, options);
+          const bool legal = pos.IsLegal(m);
+          ASSERT_EQ(v.illegal.has_value(), !legal)
+              << pos.ToFen() << " " << ToIccs(m);
+          illegal_seen += !legal;
+        }
+      }
+      MoveList moves;
+      pos.GenerateLegalMoves(&moves);
+      if (moves.empty()) break;
+      const Move m = moves[std::uniform_int_distribution<size_t>(
+          0, moves.size() - 1)(rng)];
+      pos.MakeMove(m);
+      played.push_back(m);
+    }
+  }
+  EXPECT_GT(illegal_seen, 50);
 }
 
 }  // namespace
