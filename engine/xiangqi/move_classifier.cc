@@ -67,22 +67,30 @@ CaptureEval EvaluateCapture(Position& pos, Move c,
   return eval;
 }
 
-// Appends the winning captures available to the side to move in `pos`.
+// Appends the winning captures available to the side to move in `pos`: every
+// chaseable enemy piece, each of its attackers whose capture is legal.
 void CollectWinningCaptures(Position& pos, const ClassifyOptions& options,
                             MoveClassification* out) {
-  MoveList moves;
-  pos.GenerateLegalMoves(&moves);
-  for (Move c : moves) {
-    const Piece target = pos.PieceAt(c.to);
-    if (target == kNoPiece || !IsChaseable(target, c.to)) continue;
-    CaptureEval eval = EvaluateCapture(pos, c, options);
-    if (!eval.wins || out->target_count == kMaxChaseTargets) continue;
-    ChaseTarget& t = out->targets[out->target_count++];
-    t.attacker_square = c.from;
-    t.attacker = pos.PieceAt(c.from);
-    t.target_square = c.to;
-    t.target = target;
-    t.target_protected = eval.target_protected;
+  const Color us = pos.SideToMove();
+  Bitboard enemies = pos.Pieces(Opponent(us));
+  while (enemies) {
+    const int target_sq = PopLowest(enemies);
+    const Piece target = pos.PieceAt(target_sq);
+    if (!IsChaseable(target, target_sq)) continue;
+    Bitboard attackers = pos.AttackersOf(target_sq, us);
+    while (attackers) {
+      const Move c{static_cast<uint8_t>(PopLowest(attackers)),
+                   static_cast<uint8_t>(target_sq)};
+      if (!IsLegalMove(pos, c)) continue;
+      CaptureEval eval = EvaluateCapture(pos, c, options);
+      if (!eval.wins || out->target_count == kMaxChaseTargets) continue;
+      ChaseTarget& t = out->targets[out->target_count++];
+      t.attacker_square = c.from;
+      t.attacker = pos.PieceAt(c.from);
+      t.target_square = c.to;
+      t.target = target;
+      t.target_protected = eval.target_protected;
+    }
   }
 }
 

@@ -182,6 +182,17 @@ void BM_AdjudicateGame300ClaimNoneChecks(benchmark::State& state) {
 }
 BENCHMARK(BM_AdjudicateGame300ClaimNoneChecks)->Unit(benchmark::kMicrosecond);
 
+// The per-ply work alone: the same game without its last 8 plies (no ruling).
+void BM_AdjudicateFirst292Plies(benchmark::State& state) {
+  const Game& game = TheGame();
+  std::span<const Move> moves(game.moves.data(), kPlies - 8);
+  for (auto _ : state) {
+    Verdict v = Adjudicate(game.start, moves, RuleOptions{});
+    benchmark::DoNotOptimize(v);
+  }
+}
+BENCHMARK(BM_AdjudicateFirst292Plies)->Unit(benchmark::kMicrosecond);
+
 // Only the final ruling: classifying the 8 moves of the repeated span.
 void BM_JudgeFinalCycle(benchmark::State& state) {
   const Game& game = TheGame();
