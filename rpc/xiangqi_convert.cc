@@ -104,6 +104,73 @@ absl::Status ReplayXiangqi(const v1::XiangqiPosition& position,
   return absl::OkStatus();
 }
 
+absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
+                                  absl::string_view field, int max_plies,
+                                  XiangqiPositionCache* cache,
+                                  Position* current, int* plies) {
+  const int n = position.moves_size();
+  *plies = n;
+  if (cache == nullptr || !cache->enabled()) {
+    XiangqiReplay replay;
+    absl::Status status = ReplayXiangqi(position, field, max_plies, &replay);
+    if (status.ok()) *current = replay.current;
+    return status;
+  }
+  if (n > max_plies) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        field, ".moves: ", n, " plies exceed the limit of ", max_plies));
+  }
+  // The key: the FEN and each move text, each preceded by its length so that no
+  // two histories share a key; ends[k] is the key's length for the first k
+  // moves.
+  std::string key;
+  std::vector<size_t> ends(n + 1);
+  const uint32_t fen_size = static_cast<uint32_t>(position.fen().size());
+  key.append(reinterpret_cast<const char*>(&fen_size), sizeof(fen_size));
+  key.append(position.fen());
+  ends[0] = key.size();
+  for (int i = 0; i < n; ++i) {
+    const std::string& m = position.moves(i);
+    const uint32_t size = static_cast<uint32_t>(m.size());
+    key.append(reinterpret_cast<const char*>(&size), sizeof(size));
+    key.append(m);
+    ends[i + 1] = key.size();
+  }
+  // A board's next request usually adds a move or two to one seen before.
+  constexpr int kLookBack = 8;
+  int from = -1;
+  for (int k = n; k >= 0 && k >= n - kLookBack; --k) {
+    if (cache->Lookup(absl::string_view(key.data(), ends[k]), current)) {
+      from = k;
+      break;
+    }
+  }
+  if (from < 0) {
+    if (position.fen().empty()) {
+      *current = Position::Start();
+    } else {
+      absl::StatusOr<Position> start = Position::FromFen(position.fen());
+      if (!start.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ".fen: ", start.status().message()));
+      }
+      *current = *std::move(start);
+    }
+    from = 0;
+  }
+  MoveParseError error;
+  for (int i = from; i < n; ++i) {
+    Move move;
+    if (!ParseXiangqiMove(*current, position.moves(i), &move, &error)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          field, ".moves[", i, "] (ply ", i + 1, "): ", error.reason));
+    }
+    current->MakeMove(move);
+  }
+  if (from != n) cache->Insert(key, *current);
+  return absl::OkStatus();
+}
+
 v1::Side ToProto(xiangqi::Color color) {
   return color == xiangqi::Color::kRed ? v1::SIDE_RED : v1::SIDE_BLACK;
 }

@@ -13,6 +13,7 @@
 #include "caipan/v1/adjudication_service.pb.h"
 #include "engine/xiangqi/notation.h"
 #include "engine/xiangqi/position.h"
+#include "rpc/xiangqi_position_cache.h"
 
 namespace caipan::rpc {
 
@@ -30,6 +31,15 @@ struct XiangqiReplay {
 absl::Status ReplayXiangqi(const v1::XiangqiPosition& position,
                            absl::string_view field, int max_plies,
                            XiangqiReplay* replay);
+
+// The position after `position`'s history only (no move list), for the RPCs
+// that need nothing else. With a cache, the longest recently seen prefix of the
+// history is taken from it and only the moves after it are replayed; errors are
+// those of ReplayXiangqi.
+absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
+                                  absl::string_view field, int max_plies,
+                                  XiangqiPositionCache* cache,
+                                  xiangqi::Position* current, int* plies);
 
 // How a move text failed to name a legal move.
 struct MoveParseError {

@@ -86,15 +86,16 @@ absl::Status XiangqiCheckMove(const v1::CheckMoveRequest& request,
     return absl::InvalidArgumentError("move: required");
   if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
     return s;
-  rpc::XiangqiReplay replay;
-  if (absl::Status s = rpc::ReplayXiangqi(request.xiangqi(), "xiangqi",
-                                          options.max_history_plies, &replay);
+  Position current;
+  int plies = 0;
+  if (absl::Status s = rpc::ReplayXiangqiCurrent(
+          request.xiangqi(), "xiangqi", options.max_history_plies,
+          options.position_cache.get(), &current, &plies);
       !s.ok()) {
     return s;
   }
   Move move;
-  CheckXiangqiMove(replay.current, static_cast<int>(replay.moves.size()),
-                   request.move(), request.notation(),
+  CheckXiangqiMove(current, plies, request.move(), request.notation(),
                    response->mutable_check(), &move);
   return absl::OkStatus();
 }
@@ -104,13 +105,14 @@ absl::Status XiangqiListMoves(const v1::ListMovesRequest& request,
                               v1::ListMovesResponse* response) {
   if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
     return s;
-  rpc::XiangqiReplay replay;
-  if (absl::Status s = rpc::ReplayXiangqi(request.xiangqi(), "xiangqi",
-                                          options.max_history_plies, &replay);
+  Position pos;
+  int plies = 0;
+  if (absl::Status s = rpc::ReplayXiangqiCurrent(
+          request.xiangqi(), "xiangqi", options.max_history_plies,
+          options.position_cache.get(), &pos, &plies);
       !s.ok()) {
     return s;
   }
-  const Position& pos = replay.current;
   xiangqi::MoveList moves;
   pos.GenerateLegalMoves(&moves);
   // Sorted by ICCS text so answers are stable whatever the generation order.

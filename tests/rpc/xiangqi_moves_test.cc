@@ -221,3 +221,44 @@ TEST(MessageSizeTest, OversizedRequestIsResourceExhausted) {
 
 }  // namespace
 }  // namespace caipan
+
+namespace caipan {
+namespace {
+
+// With the position cache, answers are the same whether the history was seen
+// before, is an extension of one seen before, or is new; errors still name the
+// ply.
+TEST(PositionCacheTest, SameAnswersWithTheCache) {
+  services::ServiceOptions options;
+  options.position_cache = std::make_shared<rpc::XiangqiPositionCache>(64);
+  testing::InProcessServer cached(options);
+  testing::InProcessServer plain;
+  const char* game[] = {"h2e2", "h9g7", "h0g2", "i9h9",
+                        "i0h0", "b9c7", "b0c2", "a9b9"};
+  for (int n = 0; n <= 8; ++n) {
+    for (int repeat = 0; repeat < 2; ++repeat) {
+      v1::CheckMoveRequest request;
+      request.mutable_xiangqi();
+      for (int i = 0; i < n; ++i) request.mutable_xiangqi()->add_moves(game[i]);
+      request.set_move(n < 8 ? game[n] : "h0h1");
+      v1::CheckMoveResponse a, b;
+      grpc::ClientContext ca, cb;
+      ASSERT_TRUE(cached.stub().CheckMove(&ca, request, &a).ok());
+      ASSERT_TRUE(plain.stub().CheckMove(&cb, request, &b).ok());
+      EXPECT_EQ(a.SerializeAsString(), b.SerializeAsString()) << n;
+    }
+  }
+  v1::CheckMoveRequest bad;
+  for (const char* m : {"h2e2", "h9g7", "h2e2"})
+    bad.mutable_xiangqi()->add_moves(m);
+  bad.set_move("a0a1");
+  v1::CheckMoveResponse response;
+  grpc::ClientContext context;
+  grpc::Status status = cached.stub().CheckMove(&context, bad, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status.error_message(),
+              ::testing::HasSubstr("xiangqi.moves[2] (ply 3)"));
+}
+
+}  // namespace
+}  // namespace caipan

@@ -55,11 +55,11 @@ IssueFn Unary(const Request* request, Invoke invoke) {
 // A caipan-server started by the load generator on a free loopback port.
 class SpawnedServer {
  public:
-  explicit SpawnedServer(const std::string& path, const std::string& log_path,
-                         bool quiet) {
+  SpawnedServer(const std::string& path, const std::string& log_path,
+                const std::vector<std::string>& extra_args) {
     std::vector<std::string> args = {path, "--address=127.0.0.1:0",
                                      "--metrics-address=127.0.0.1:0"};
-    if (quiet) args.push_back("--no-rpc-log");
+    args.insert(args.end(), extra_args.begin(), extra_args.end());
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -109,7 +109,7 @@ int Main(int argc, char** argv) {
   std::string target;
   std::string server_path;
   std::string server_log = "/tmp/caipan-loadgen-server.log";
-  bool server_quiet = false;
+  std::vector<std::string> server_args;
   std::string mix = "check_move,list_moves,adjudicate,stream";
   double seconds = 5;
   int in_flight = 16;
@@ -124,8 +124,9 @@ int Main(int argc, char** argv) {
       "start this caipan-server binary on a free loopback port instead");
   app.add_option("--server-log", server_log, "where the started server logs")
       ->capture_default_str();
-  app.add_flag("--server-no-rpc-log", server_quiet,
-               "start the server with --no-rpc-log");
+  app.add_option("--server-arg", server_args,
+                 "extra flag for the started server (repeatable), e.g. "
+                 "--server-arg=--no-rpc-log");
   app.add_option("--mix", mix,
                  "comma-separated: check_move, list_moves, adjudicate, stream")
       ->capture_default_str();
@@ -146,7 +147,7 @@ int Main(int argc, char** argv) {
   std::unique_ptr<SpawnedServer> spawned;
   if (!server_path.empty()) {
     spawned =
-        std::make_unique<SpawnedServer>(server_path, server_log, server_quiet);
+        std::make_unique<SpawnedServer>(server_path, server_log, server_args);
     if (spawned->port() == 0) {
       std::fprintf(stderr,
                    "caipan-loadgen: the server did not start (see %s)\n",

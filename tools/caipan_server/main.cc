@@ -56,10 +56,21 @@ int main(int argc, char** argv) {
                  "how long shutdown waits for in-flight calls")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 3600.0));
+  int cache_entries = 16384;
+  app.add_option(
+         "--position-cache-entries", cache_entries,
+         "replayed xiangqi positions kept to skip re-replaying a growing "
+         "history (0 disables)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1 << 22));
   bool quiet = false;
   app.add_flag("--no-rpc-log", quiet, "do not log one line per RPC");
   CLI11_PARSE(app, argc, argv);
   config.log_rpcs = !quiet;
+  if (cache_entries > 0) {
+    options.position_cache =
+        std::make_shared<caipan::rpc::XiangqiPositionCache>(cache_entries);
+  }
   config.shutdown_grace = absl::Seconds(grace_seconds);
 
   sigset_t signals = BlockShutdownSignals();
@@ -79,7 +90,8 @@ int main(int argc, char** argv) {
         .Add("port", (*server)->port())
         .Add("metrics_port", (*server)->metrics_port())
         .Add("max_message_bytes", config.max_message_bytes)
-        .Add("max_history_plies", options.max_history_plies);
+        .Add("max_history_plies", options.max_history_plies)
+        .Add("position_cache_entries", cache_entries);
   }
   caipan::rpc::FlushLogs();
 
