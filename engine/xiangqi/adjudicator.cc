@@ -185,6 +185,10 @@ Verdict Adjudicate(const Position& start, std::span<const Move> moves,
       }
     }
 
+    if (!limit.MayBeReached()) {
+      limit_claimable[0] = limit_claimable[1] = false;
+      continue;
+    }
     for (Color c : {Color::kRed, Color::kBlack}) {
       const bool reached = limit.Reached(c);
       if (!reached) {

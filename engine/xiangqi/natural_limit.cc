@@ -36,6 +36,7 @@ void NaturalLimitCounter::OnPly(int ply, Color mover, bool capture,
   // A capturing check starts the count afresh but is itself not among the plies
   // counted.
   if (gives_check && !capture) ++checks_[Index(mover)];
+  if (!MayBeReached()) return;
   for (Color c : {Color::kRed, Color::kBlack}) {
     if (first_reached_[Index(c)] == 0 && Reached(c))
       first_reached_[Index(c)] = ply;

@@ -49,6 +49,9 @@ class NaturalLimitCounter {
 
   NaturalLimitStatus Status(Color claimant) const;
   bool Reached(Color claimant) const;
+  // False while no claimant can have reached the limit (P < 2N): lets callers
+  // skip the per-claimant test on most plies.
+  bool MayBeReached() const { return plies_ >= 2 * limit_; }
 
  private:
   int Uncounted(Color claimant) const;
