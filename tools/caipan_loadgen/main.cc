@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -97,11 +98,13 @@ class SpawnedServer {
   int port_ = 0;
 };
 
-void Print(const LoadResult& r, double ping_qps) {
-  std::printf("%-16s %9lld %7lld %10.0f %9.0f %9.0f %8.1f%%\n", r.name.c_str(),
+void Print(const LoadResult& r, double ping_qps, double median_ratio = -1) {
+  std::printf("%-18s %9lld %7lld %10.0f %9.0f %9.0f %8.1f%%", r.name.c_str(),
               static_cast<long long>(r.calls), static_cast<long long>(r.errors),
               r.Qps(), r.Percentile(50), r.Percentile(99),
               ping_qps > 0 ? 100.0 * r.Qps() / ping_qps : 0);
+  if (median_ratio >= 0) std::printf(" [%.1f%%]", median_ratio);
+  std::printf("\n");
   std::fflush(stdout);
 }
 
@@ -115,6 +118,7 @@ int Main(int argc, char** argv) {
   int in_flight = 16;
   int plies = 100;
   int64_t max_calls = 0;
+  int rounds = 1;
   CLI::App app{
       "caipan-loadgen: QPS and latency of caipan-server RPCs next to an empty "
       "RPC"};
@@ -140,6 +144,9 @@ int Main(int argc, char** argv) {
                  "history length of CheckMove and game length")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
+  app.add_option("--rounds", rounds, "rounds of Ping + mix")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100));
   app.add_option("--max-calls", max_calls,
                  "cap on calls per measurement (0: none)");
   CLI11_PARSE(app, argc, argv);
@@ -176,40 +183,83 @@ int Main(int argc, char** argv) {
       "warmup",
       Unary<v1::PingRequest, v1::PingResponse>(&ping, CAIPAN_ASYNC(raw, Ping)),
       LoadLimits{in_flight, absl::Seconds(std::min(seconds, 1.0)), 0});
-  std::printf("%-16s %9s %7s %10s %9s %9s %9s\n", "rpc", "calls", "errors",
-              "qps", "p50_us", "p99_us", "vs_ping");
-  const LoadResult ping_result = RunUnary(
-      "Ping (empty)",
-      Unary<v1::PingRequest, v1::PingResponse>(&ping, CAIPAN_ASYNC(raw, Ping)),
-      limits);
-  Print(ping_result, ping_result.Qps());
-  int failures = ping_result.errors > 0;
+  std::vector<std::string> items;
   for (absl::string_view item : absl::StrSplit(mix, ',', absl::SkipEmpty())) {
-    LoadResult r;
-    if (item == "check_move") {
-      r = RunUnary(absl::StrCat("CheckMove h", plies),
-                   Unary<v1::CheckMoveRequest, v1::CheckMoveResponse>(
-                       &w.check_move, CAIPAN_ASYNC(raw, CheckMove)),
-                   limits);
-    } else if (item == "list_moves") {
-      r = RunUnary("ListMoves",
-                   Unary<v1::ListMovesRequest, v1::ListMovesResponse>(
-                       &w.list_moves, CAIPAN_ASYNC(raw, ListMoves)),
-                   limits);
-    } else if (item == "adjudicate") {
-      r = RunUnary(absl::StrCat("AdjudicateGame", plies + 1),
-                   Unary<v1::AdjudicateGameRequest, v1::AdjudicateGameResponse>(
-                       &w.adjudicate, CAIPAN_ASYNC(raw, AdjudicateGame)),
-                   limits);
-    } else if (item == "stream") {
-      r = RunStreams(stub.get(), w.game, limits);
-    } else {
+    if (item != "check_move" && item != "list_moves" && item != "adjudicate" &&
+        item != "stream") {
       std::fprintf(stderr, "caipan-loadgen: unknown mix item %s\n",
                    std::string(item).c_str());
       return 2;
     }
-    Print(r, ping_result.Qps());
-    failures += r.errors > 0;
+    items.emplace_back(item);
+  }
+  auto measure = [&](const std::string& item) {
+    if (item == "ping") {
+      return RunUnary("Ping (empty)",
+                      Unary<v1::PingRequest, v1::PingResponse>(
+                          &ping, CAIPAN_ASYNC(raw, Ping)),
+                      limits);
+    }
+    if (item == "check_move") {
+      return RunUnary(absl::StrCat("CheckMove h", plies),
+                      Unary<v1::CheckMoveRequest, v1::CheckMoveResponse>(
+                          &w.check_move, CAIPAN_ASYNC(raw, CheckMove)),
+                      limits);
+    }
+    if (item == "list_moves") {
+      return RunUnary("ListMoves",
+                      Unary<v1::ListMovesRequest, v1::ListMovesResponse>(
+                          &w.list_moves, CAIPAN_ASYNC(raw, ListMoves)),
+                      limits);
+    }
+    if (item == "adjudicate") {
+      return RunUnary(
+          absl::StrCat("AdjudicateGame", plies + 1),
+          Unary<v1::AdjudicateGameRequest, v1::AdjudicateGameResponse>(
+              &w.adjudicate, CAIPAN_ASYNC(raw, AdjudicateGame)),
+          limits);
+    }
+    return RunStreams(stub.get(), w.game, limits);
+  };
+  // Each round measures Ping, then every item of the mix, so that every figure
+  // has a Ping measured right next to it; with several rounds the totals smooth
+  // out the machine's noise.
+  std::vector<std::string> order = {"ping"};
+  order.insert(order.end(), items.begin(), items.end());
+  std::vector<LoadResult> totals(order.size());
+  std::vector<std::vector<double>> ratios(order.size());
+  int failures = 0;
+  for (int round = 1; round <= rounds; ++round) {
+    std::printf("round %d\n%-18s %9s %7s %10s %9s %9s %9s\n", round, "rpc",
+                "calls", "errors", "qps", "p50_us", "p99_us", "vs_ping");
+    double ping_qps = 0;
+    for (size_t k = 0; k < order.size(); ++k) {
+      LoadResult r = measure(order[k]);
+      if (k == 0) ping_qps = r.Qps();
+      Print(r, ping_qps);
+      ratios[k].push_back(ping_qps > 0 ? r.Qps() / ping_qps : 0);
+      failures += r.errors > 0;
+      LoadResult& t = totals[k];
+      t.name = r.name;
+      t.calls += r.calls;
+      t.errors += r.errors;
+      t.seconds += r.seconds;
+      t.latencies_us.insert(t.latencies_us.end(), r.latencies_us.begin(),
+                            r.latencies_us.end());
+    }
+  }
+  if (rounds > 1) {
+    std::printf(
+        "all %d rounds (vs_ping: total QPS ratio; median of rounds in "
+        "brackets)\n",
+        rounds);
+    std::printf("%-18s %9s %7s %10s %9s %9s %9s\n", "rpc", "calls", "errors",
+                "qps", "p50_us", "p99_us", "vs_ping");
+    for (size_t k = 0; k < order.size(); ++k) {
+      std::vector<double> v = ratios[k];
+      std::sort(v.begin(), v.end());
+      Print(totals[k], totals[0].Qps(), 100.0 * v[v.size() / 2]);
+    }
   }
   return failures == 0 ? 0 : 1;
 }
