@@ -235,41 +235,43 @@ RepetitionRuling JudgeCycle(const Position& cycle_start,
   ruling.red = conduct[0];
   ruling.black = conduct[1];
 
+  ruling.outcome =
+      RuleOnConducts(rules, ruling.red, ruling.black, chased[0], chased[1]);
+  return ruling;
+}
+
+RepetitionOutcome RuleOnConducts(RuleSet rules, Conduct red, Conduct black,
+                                 int red_chased_pieces,
+                                 int black_chased_pieces) {
   auto must_vary = [](Color c) {
     return c == Color::kRed ? RepetitionOutcome::kRedMustVary
                             : RepetitionOutcome::kBlackMustVary;
   };
-  const Conduct red = ruling.red, black = ruling.black;
+  const bool red_pc = red == Conduct::kPerpetualCheck;
+  const bool black_pc = black == Conduct::kPerpetualCheck;
   if (rules == RuleSet::kSimple) {
-    if (red == Conduct::kPerpetualCheck && black != Conduct::kPerpetualCheck) {
-      ruling.outcome = must_vary(Color::kRed);
-    } else if (black == Conduct::kPerpetualCheck &&
-               red != Conduct::kPerpetualCheck) {
-      ruling.outcome = must_vary(Color::kBlack);
-    }
-    return ruling;
+    // Only one-sided perpetual check loses.
+    if (red_pc != black_pc)
+      return must_vary(red_pc ? Color::kRed : Color::kBlack);
+    return RepetitionOutcome::kDraw;
   }
   if (IsForbidden(red) != IsForbidden(black)) {
-    ruling.outcome = must_vary(IsForbidden(red) ? Color::kRed : Color::kBlack);
-    return ruling;
+    return must_vary(IsForbidden(red) ? Color::kRed : Color::kBlack);
   }
-  if (!IsForbidden(red)) return ruling;  // both allowed: draw
+  if (!IsForbidden(red)) return RepetitionOutcome::kDraw;  // both allowed
   // Both forbidden. Perpetual check against any other forbidden conduct must
-  // vary.
-  const bool red_pc = red == Conduct::kPerpetualCheck,
-             black_pc = black == Conduct::kPerpetualCheck;
-  if (red_pc != black_pc) {
-    ruling.outcome = must_vary(red_pc ? Color::kRed : Color::kBlack);
-    return ruling;
-  }
+  // vary; two perpetual checks draw.
+  if (red_pc != black_pc)
+    return must_vary(red_pc ? Color::kRed : Color::kBlack);
   // 一打还二打 (Chinese rules): both chasing, the side chasing more pieces must
   // vary.
   if (rules == RuleSet::kChinese && red == Conduct::kPerpetualChase &&
-      black == Conduct::kPerpetualChase && chased[0] != chased[1]) {
-    ruling.outcome =
-        must_vary(chased[0] > chased[1] ? Color::kRed : Color::kBlack);
+      black == Conduct::kPerpetualChase &&
+      red_chased_pieces != black_chased_pieces) {
+    return must_vary(red_chased_pieces > black_chased_pieces ? Color::kRed
+                                                             : Color::kBlack);
   }
-  return ruling;
+  return RepetitionOutcome::kDraw;
 }
 
 }  // namespace caipan::xiangqi

@@ -72,6 +72,16 @@ struct RepetitionRuling {
   std::string Summary() const;
 };
 
+// The ruling on two sides' conducts (after the rule set's own adjustments,
+// as JudgeCycle makes them): a one-sided forbidden conduct must vary; of two
+// forbidden ones, perpetual check against anything else must vary, two
+// perpetual checks draw, and under `chinese` two perpetual chases are decided
+// by the number of pieces chased (一打还二打); every other pair draws. Under
+// `simple` only one-sided perpetual check must vary.
+RepetitionOutcome RuleOnConducts(RuleSet rules, Conduct red, Conduct black,
+                                 int red_chased_pieces,
+                                 int black_chased_pieces);
+
 // Judges the moves `moves` played from `cycle_start` (which the moves lead back
 // to; the caller found the repetition). `first_ply` is the game ply of
 // moves[0]. The moves must be legal.

@@ -241,3 +241,65 @@ TEST(ConductNameTest, NamesAreStable) {
 
 }  // namespace
 }  // namespace caipan::xiangqi
+
+namespace caipan::xiangqi {
+namespace {
+
+// The decision table on two conducts, including pairs for which no cycle is
+// constructed above (two perpetual checks — "resolve check and check back",
+// AXF diagram 4's pattern — and perpetual check against a mate threat).
+struct ConductPair {
+  const char* name;
+  RuleSet rules;
+  Conduct red;
+  Conduct black;
+  int red_chased;
+  int black_chased;
+  RepetitionOutcome outcome;
+};
+
+class RuleOnConductsTest : public ::testing::TestWithParam<ConductPair> {};
+
+TEST_P(RuleOnConductsTest, Decides) {
+  const ConductPair& p = GetParam();
+  EXPECT_EQ(RepetitionOutcomeName(RuleOnConducts(p.rules, p.red, p.black,
+                                                 p.red_chased, p.black_chased)),
+            std::string(RepetitionOutcomeName(p.outcome)));
+}
+
+constexpr RepetitionOutcome kDrawn = RepetitionOutcome::kDraw;
+constexpr RepetitionOutcome kRedVaries = RepetitionOutcome::kRedMustVary;
+constexpr RepetitionOutcome kBlackVaries = RepetitionOutcome::kBlackMustVary;
+
+const ConductPair kPairs[] = {
+    {"BothPerpetualCheckDraw", RuleSet::kChinese, Conduct::kPerpetualCheck,
+     Conduct::kPerpetualCheck, 0, 0, kDrawn},
+    {"BothPerpetualCheckDrawSimple", RuleSet::kSimple, Conduct::kPerpetualCheck,
+     Conduct::kPerpetualCheck, 0, 0, kDrawn},
+    {"CheckAgainstMateThreat", RuleSet::kChinese, Conduct::kPerpetualMateThreat,
+     Conduct::kPerpetualCheck, 0, 0, kBlackVaries},
+    {"CheckAgainstCheckAndChase", RuleSet::kChinese, Conduct::kPerpetualCheck,
+     Conduct::kCheckAndChase, 0, 1, kRedVaries},
+    {"MateThreatAgainstChaseDraw", RuleSet::kChinese,
+     Conduct::kPerpetualMateThreat, Conduct::kPerpetualChase, 0, 1, kDrawn},
+    {"MixedAgainstMixedDraw", RuleSet::kChinese, Conduct::kCheckAndChase,
+     Conduct::kMateThreatAndChase, 1, 1, kDrawn},
+    {"OneChaseAgainstTwo", RuleSet::kChinese, Conduct::kPerpetualChase,
+     Conduct::kPerpetualChase, 1, 2, kBlackVaries},
+    {"TwoChasesEqualAsianDraw", RuleSet::kAsian, Conduct::kPerpetualChase,
+     Conduct::kPerpetualChase, 1, 2, kDrawn},
+    {"CheckAgainstChaseAsian", RuleSet::kAsian, Conduct::kPerpetualChase,
+     Conduct::kPerpetualCheck, 1, 0, kBlackVaries},
+    {"OneSidedMixedMustVary", RuleSet::kChinese, Conduct::kAllowed,
+     Conduct::kCheckAndMateThreat, 0, 0, kBlackVaries},
+    {"SimpleIgnoresChases", RuleSet::kSimple, Conduct::kPerpetualChase,
+     Conduct::kAllowed, 1, 0, kDrawn},
+    {"BothAllowedDraw", RuleSet::kChinese, Conduct::kAllowed, Conduct::kAllowed,
+     0, 0, kDrawn},
+};
+
+INSTANTIATE_TEST_SUITE_P(Pairs, RuleOnConductsTest, ::testing::ValuesIn(kPairs),
+                         [](const auto& info) { return info.param.name; });
+
+}  // namespace
+}  // namespace caipan::xiangqi
