@@ -59,12 +59,12 @@ void RunForbidden(const ForbiddenArgs& args) {
 void RegisterForbidden(CLI::App& gomoku) {
   auto args = std::make_shared<ForbiddenArgs>();
   CLI::App* cmd = gomoku.add_subcommand(
-      "forbidden",
-      "Black's forbidden points (renju rules: Chinese and RIF).\n"
+      "forbidden", "black's forbidden points (renju rules: Chinese and RIF)");
+  cmd->footer(
       "With --point: one word for black playing there: none, five, overline,\n"
-      "double-four or double-three (five wins over the others). Without it:\n"
-      "every forbidden point of the position as `point kind` lines, sorted by\n"
-      "column then row (a1, a2, ..., a15, b1, ...).");
+      "double-four or double-three (five wins over the others).\n"
+      "Without it: every forbidden point of the position as `point kind`\n"
+      "lines, sorted by column then row (a1, a2, ..., a15, b1, ...).");
   cmd->add_option(
          "--stones", args->stones,
          "position, e.g. \"B:h8,i9;W:h9\" (points a-o, 1-15, centre h8)")
@@ -209,25 +209,27 @@ void RunAdjudicate(const AdjudicateArgs& args) {
 void RegisterAdjudicate(CLI::App& gomoku) {
   auto args = std::make_shared<AdjudicateArgs>();
   CLI::App* cmd = gomoku.add_subcommand(
-      "adjudicate",
-      "Adjudicate a game record. Prints the verdict (black, white, draw,\n"
-      "ongoing; or illegal, with exit status 2), then `reason:`, `ply:` (the\n"
+      "adjudicate", "adjudicate a game record: verdict, reason and ply");
+  cmd->footer(
+      "Output: the verdict (black, white, draw, ongoing; or illegal, with\n"
+      "exit status 2 and the reason on stderr), then `reason:`, `ply:` (the\n"
       "deciding action, counting every token from 1), `move:` (stones and\n"
-      "passes), and for ongoing games `next: <colour> <allowed actions>`.\n"
+      "passes), `action:`, and for ongoing games `next: <colour> <allowed\n"
+      "actions>`; the opening and swap when there is one.\n"
       "Reasons: five, forbidden-move <kind>, full-board, two-passes,\n"
-      "agreement; illegal:\n"
-      "occupied, off-board, not-designated-opening, not-allowed-now,\n"
-      "pass-in-opening, wrong-candidate-count, duplicate-candidate,\n"
-      "equivalent-candidates, not-a-candidate, game-over.\n"
-      "Record tokens (whitespace or commas between them): a point (h8), pass,\n"
-      "draw (agreed),\n"
-      "swap, noswap (after move 3), propose:i10,j10 (Black's fifth-move\n"
-      "candidates), choose:j10 (White's pick, played as move 5; a plain point\n"
-      "while a proposal is pending means the same).\n"
+      "agreement. Illegal: occupied, off-board, not-designated-opening,\n"
+      "not-allowed-now, pass-in-opening, wrong-candidate-count,\n"
+      "duplicate-candidate, equivalent-candidates, not-a-candidate,\n"
+      "game-over.\n"
+      "Record tokens (separated by whitespace or commas): a point (h8,\n"
+      "columns a-o, rows 1-15, either case), pass, draw (agreed), swap or\n"
+      "noswap (after move 3), propose:i10,j10 (Black's fifth-move\n"
+      "candidates), choose:j10 (White's pick, played as move 5; a plain\n"
+      "point while a proposal is pending means the same).\n"
       "Under chinese and renju_rif rules a plain list of points is read with\n"
       "the opening decisions implied: no swap, and move 5 played as chosen\n"
-      "(its alternatives unknown); moves 1-3 must still be a designated\n"
-      "opening. --strict-opening requires the decisions.");
+      "(its alternatives unknown); moves 1-3 must still form a designated\n"
+      "opening. --strict-opening requires the decisions in the record.");
   cmd->add_option(
          "--moves", args->moves,
          "the record, e.g. \"h8 h9 h10 noswap i9 propose:i10,j10 j10\"")

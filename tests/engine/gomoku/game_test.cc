@@ -5,6 +5,7 @@
 #include <string>
 
 #include "engine/gomoku/notation.h"
+#include "engine/gomoku/symmetry.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -85,6 +86,21 @@ TEST(GameTest, ActionsBuiltInCodeAreCheckedForTheBoard) {
   EXPECT_EQ(c.Apply(Action::Choose(Point{9, 99}))->reason,
             IllegalReason::kOffBoard);
   EXPECT_FALSE(c.Apply(Action::Choose(Point{9, 10})));
+}
+
+TEST(GameTest, EveryDesignatedOpeningInEveryFormIsPlayable) {
+  for (RuleSet rules : {RuleSet::kChinese, RuleSet::kRenjuRif}) {
+    for (const Opening& o : DesignatedOpenings()) {
+      for (int s = 0; s < kNumSymmetries; ++s) {
+        Game g(RuleOptionsFor(rules));
+        Play(g, "h8 " + PointName(ApplySymmetry(s, o.w2())) + " " +
+                    PointName(ApplySymmetry(s, o.b3())));
+        ASSERT_TRUE(g.opening().has_value());
+        EXPECT_EQ(g.opening()->opening, &o) << o.id << " form " << s;
+        EXPECT_EQ(g.phase(), Phase::kSwapDecision);
+      }
+    }
+  }
 }
 
 TEST(GameTest, PlainPointChoosesWhileProposalPending) {
