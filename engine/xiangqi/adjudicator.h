@@ -87,17 +87,21 @@ struct Verdict {
 };
 
 // Adjudicates `moves` played from `start` (which must be a valid position).
-//  - automatic mode: a forbidden cycle loses at its third occurrence; a
-//  permitted repetition
-//    draws then; the natural limit draws as soon as it is reached for either
-//    claimant.
-//  - claim mode: at a forbidden cycle the offender is ordered to vary and loses
-//  at its next
-//    forbidden repetition; repetition and natural-limit draws become claimable
-//    and play goes on.
-// The repetition span judged at a k-th occurrence (k >= 3) runs from the
-// (k-2)-th occurrence: two full cycles, so one varied move in either of them
-// makes the conduct allowed.
+// Each ply: the move is checked legal (the first illegal one ends the
+// verdict with kIllegalMove, its ply and reason; a move after a mate is not
+// illegal but a trailing move of a finished game), then its position is
+// counted since the last capture (placement + side to move).
+//  - automatic mode: at a third occurrence the span is judged and a forbidden
+//    conduct loses at once, a permitted repetition draws; the natural limit
+//    draws as soon as it is reached for either claimant.
+//  - claim mode: at a forbidden cycle the offender is ordered to vary and
+//    loses at its next forbidden repetition (any third-or-later occurrence
+//    ruled against it again); repetition and natural-limit draws become
+//    claimable and play goes on.
+// The span judged at a k-th occurrence (k >= 3) runs from the (k-2)-th
+// occurrence: two full cycles, so one varied move in either makes the conduct
+// allowed. Mate and stalemate take precedence over a repetition or the limit
+// reached on the same ply. Moves after the deciding ply are not examined.
 Verdict Adjudicate(const Position& start, std::span<const Move> moves,
                    const RuleOptions& options);
 

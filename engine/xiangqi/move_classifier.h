@@ -87,7 +87,18 @@ struct ClassifyOptions {
 // not already available before the move (the moved piece keeps its identity).
 // Kings and uncrossed pawns are never targets. When the mover stood in check
 // before the move, any attack that existed geometrically counts as already
-// there.
+// there. Material won only through a forced check sequence or a longer
+// exchange is not recognised as a chase (only the direct capture is weighed).
+//
+// Mate threat: after a pass, the mover mates by a sequence of checks within
+// `mate_threat_depth` of its own moves (default 2: mate next move, or check
+// and mate whatever the reply). Stalemate threats are not counted.
+//
+// Idle sub-kinds (first that applies): exchange offer — an enemy piece of the
+// same type can take the moved piece, which is protected; sacrifice — it can
+// be taken without loss to the taker; block — an enemy attack on another of
+// the mover's pieces is cut; follow — the moved piece attacks an enemy piece
+// it cannot win.
 MoveClassification ClassifyMove(Position& pos, Move m,
                                 const ClassifyOptions& options);
 

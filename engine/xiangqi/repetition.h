@@ -1,5 +1,20 @@
 // Repetition rulings: classify both sides' moves in a repeated cycle and judge
 // each side's conduct (长将, 长杀, 长捉 and their mixes) under a rule set.
+//
+// Decisions where the rules digest leaves room (see also adjudicator.h):
+// - A side's conduct is forbidden only if every one of its moves in the judged
+//   span is forcing under the rule set; one idle move makes it allowed.
+// - `chinese`: 将, 杀 and 捉 are forcing; chases by a king or pawn count only
+//   when the other side's conduct is forbidden too (相互长打); two perpetual
+//   chases are decided by the number of distinct pieces chased (一打还二打).
+// - `asian` (AXF): only checks and chases are forcing; a side is forbidden
+//   only for all-checks, or all-chases with one piece chased by every move (one
+//   piece chasing two in turn is allowed, AXF diagrams 76-80); a check among
+//   chases breaks the perpetual; king and pawn chases never count.
+// - `simple`: only one-sided perpetual check must vary.
+// - Pieces are identified across the span by where they stood when it began,
+//   so a chased piece that moves is still one piece.
+
 #ifndef CAIPAN_ENGINE_XIANGQI_REPETITION_H_
 #define CAIPAN_ENGINE_XIANGQI_REPETITION_H_
 
