@@ -135,6 +135,20 @@ const ClassifyCase kCases[] = {
     // a5 horse is not a legal capture. The rook stands en prise on e5.
     {"PinnedAttackerDoesNotChase", "3kr4/9/9/9/n8/9/9/9/4R4/4K4 w - - 0 1",
      "e1e5", kCn, kIdle, IdleKind::kSacrifice, ""},
+    // The pattern of CXA 2020 棋例 图15: the king itself may chase, but its
+    // step unblocks the horse's leg and the horse then attacks the crossed
+    // pawn: a chase, by the horse.
+    {"KingStepLetsHorseChase", "5k3/9/9/9/9/9/9/5p3/3NK4/9 w - - 0 1", "e1e0",
+     kCn, kChase, kNot, "Nd1>pf2"},
+    // The pattern of CXA 2020 棋例 图3 (断根捉): the elephant steps between
+    // the black horse and the rook protecting it, so the chariot that already
+    // attacked the horse now wins it: a chase.
+    {"ElephantCutsTheProtection", "2r2k3/9/9/9/9/9/2n5R/B8/9/3K5 w - - 0 1",
+     "a2c4", kCn, kChase, kNot, "Ri3>nc3"},
+    // Without the cut, the chariot sliding along the rank keeps attacking a
+    // protected horse: idle.
+    {"ChariotVsProtectedHorseIdle", "2r2k3/9/9/9/9/9/2n5R/9/9/3K5 w - - 0 1",
+     "i3h3", kCn, kIdle, IdleKind::kFollow, ""},
     // Idle sub-kinds.
     {"SacrificeHorse", "4k4/9/9/9/9/9/9/r8/9/3K1N3 w - - 0 1", "f0e2", kCn,
      kIdle, IdleKind::kSacrifice, ""},
