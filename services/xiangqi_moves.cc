@@ -36,6 +36,7 @@ void XiangqiPositionVerdict(GameState state, Color to_move, int plies,
   }
   verdict->set_result(v1::RESULT_ONGOING);
   verdict->set_reason(v1::VERDICT_REASON_NONE);
+  verdict->set_explanation("ongoing");
 }
 
 bool CheckXiangqiMove(const Position& pos, int plies_before,
