@@ -17,12 +17,16 @@ bool HasCheckingMate(Position& pos, int depth) {
     if (!TouchesKingLines(enemy_king, m)) continue;
     Position::Undo undo = pos.MakeMove(m);
     bool mates = false;
-    if (pos.InCheck()) {
+    const bool check = pos.InCheck();
+    if (check && depth == 1) {
+      // Last move of the sequence: only whether a reply exists matters.
+      mates = pos.CountLegalMoves() == 0;
+    } else if (check) {
       MoveList replies;
       pos.GenerateLegalMoves(&replies);
       if (replies.empty()) {
         mates = true;
-      } else if (depth > 1) {
+      } else {
         mates = true;
         for (Move r : replies) {
           Position::Undo reply_undo = pos.MakeMove(r);
