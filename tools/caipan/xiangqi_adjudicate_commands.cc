@@ -197,6 +197,10 @@ void RegisterXiangqiAdjudicationCommands(CLI::App& xiangqi) {
   AddLimitOptions(adjudicate_cmd, &adjudicate->rules);
   adjudicate_cmd->add_flag("--json", adjudicate->json,
                            "one JSON object with the per-move classification");
+  adjudicate_cmd->footer(
+      "Exit status: 0 with a verdict (any result); 2 for bad input — an "
+      "unreadable FEN, option or record, or an unknown or illegal move, "
+      "reported on stderr with its ply.");
   adjudicate_cmd->callback([adjudicate] { RunAdjudicate(*adjudicate); });
 
   auto limit = std::make_shared<LimitArgs>();
@@ -208,6 +212,10 @@ void RegisterXiangqiAdjudicationCommands(CLI::App& xiangqi) {
   limit_cmd->add_option("--claimant", limit->claimant, "red or black")
       ->required();
   AddLimitOptions(limit_cmd, &limit->rules);
+  limit_cmd->footer(
+      "Counts P plies since the last capture (or the record's start; FEN "
+      "counters are ignored) and E of the claimant's checks the policy does "
+      "not count; reached when P >= 2 * (N + E). Exit status 2 for bad input.");
   limit_cmd->callback([limit] { RunLimit(*limit); });
 }
 
