@@ -224,11 +224,6 @@ MoveClassification ClassifyMove(Position& pos, Move m,
   CollectWinningCaptures(pos, options, &after);
   pos.UnmakeNullMove();
 
-  IdleKind idle = IdleKind::kPlain;
-  const bool may_be_idle = !result.mate_threat;
-  // Idle sub-kinds are read now, while the position after the move is on the
-  // board; kept only if the move turns out idle.
-  if (may_be_idle) idle = ClassifyIdle(pos, m, own_attacked_before, own_before);
   pos.UnmakeMove(m, undo);
 
   // Keep only threats the move created.
@@ -251,8 +246,11 @@ MoveClassification ClassifyMove(Position& pos, Move m,
     result.kind = MoveKind::kChase;
     result.idle = IdleKind::kNotIdle;
   } else {
+    // Only an idle move needs its sub-kind, read on the position after it.
     result.kind = MoveKind::kIdle;
-    result.idle = idle;
+    undo = pos.MakeMove(m);
+    result.idle = ClassifyIdle(pos, m, own_attacked_before, own_before);
+    pos.UnmakeMove(m, undo);
   }
   return result;
 }
