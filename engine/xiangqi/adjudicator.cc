@@ -3,6 +3,8 @@
 // third time.
 #include "engine/xiangqi/adjudicator.h"
 
+#include <vector>
+
 #include "engine/xiangqi/move_legality.h"
 #include "engine/xiangqi/repetition_table.h"
 
@@ -94,10 +96,10 @@ Verdict Adjudicate(const Position& start, std::span<const Move> moves,
   thread_local RepetitionTable table(0);
   table.Clear(n + 1);
   table.Insert(pos.Hash(), 0);
-  // Where the current capture-free stretch starts, to rebuild a cycle's first
-  // position.
-  Position segment_start = start;
-  int segment_ply = 0;
+  // What each ply's move needs to be taken back: a cycle's first position is
+  // rebuilt by unmaking from the current one.
+  thread_local std::vector<Position::Undo> undos;
+  undos.resize(n);
   bool ordered_to_vary[2] = {false, false};
   bool limit_claimable[2] = {false, false};
   // False only when the side to move is certainly not in check.
@@ -126,9 +128,9 @@ Verdict Adjudicate(const Position& start, std::span<const Move> moves,
       const int own_king = pos.KingSquare(mover);
       const bool needs_test =
           maybe_in_check || m.from == own_king || TouchesKingLines(own_king, m);
-      Position::Undo undo = pos.MakeMove(m);
+      undos[i] = pos.MakeMove(m);
       legal = !needs_test || LeavesOwnKingSafe(pos);
-      if (!legal) pos.UnmakeMove(m, undo);
+      if (!legal) pos.UnmakeMove(m, undos[i]);
     }
     if (!legal) {
       // A game that ended in mate has no legal moves left: the record just
@@ -149,16 +151,15 @@ Verdict Adjudicate(const Position& start, std::span<const Move> moves,
     if (capture) {
       table.Reset();
       table.Insert(pos.Hash(), ply);
-      segment_start = pos;
-      segment_ply = ply;
       continue;
     }
 
     const RepetitionTable::Occurrence occ = table.Insert(pos.Hash(), ply);
     if (occ.count >= 3) {
-      Position cycle_start = segment_start;
-      for (int j = segment_ply; j < occ.span_start_ply; ++j)
-        cycle_start.MakeMove(moves[j]);
+      Position cycle_start = pos;
+      for (int j = i; j >= occ.span_start_ply; --j) {
+        cycle_start.UnmakeMove(moves[j], undos[j]);
+      }
       RepetitionRuling ruling = JudgeCycle(
           cycle_start,
           moves.subspan(occ.span_start_ply, ply - occ.span_start_ply),
