@@ -125,9 +125,7 @@ Verdict Adjudicate(const Position& start, std::span<const Move> moves,
       // Most moves cannot expose their own king: not a king move, the mover
       // not in check (the last move could not have given one), and nothing
       // touches the king's lines. Only the rest pay for the full test.
-      const int own_king = pos.KingSquare(mover);
-      const bool needs_test =
-          maybe_in_check || m.from == own_king || TouchesKingLines(own_king, m);
+      const bool needs_test = maybe_in_check || MayExposeOwnKing(pos, m);
       undos[i] = pos.MakeMove(m);
       legal = !needs_test || LeavesOwnKingSafe(pos);
       if (!legal) pos.UnmakeMove(m, undos[i]);
@@ -145,7 +143,7 @@ Verdict Adjudicate(const Position& start, std::span<const Move> moves,
       v.final_fen = pos.ToFen();
       return v;
     }
-    maybe_in_check = TouchesKingLines(pos.KingSquare(pos.SideToMove()), m);
+    maybe_in_check = MayHaveGivenCheck(pos, m);
     limit.OnPly(ply, mover, capture,
                 limit.NeedsChecks() && maybe_in_check && pos.InCheck());
     if (capture) {

@@ -21,6 +21,15 @@ bool IsPseudoLegalMove(const Position& pos, Move m);
 // leaves one of the king's diagonal neighbours (the legs of every horse check).
 bool TouchesKingLines(int king, Move m);
 
+// Before the side to move plays pseudo-legal `m`: false only if the move
+// certainly cannot leave its own king attacked, given that king is not in
+// check now (a cheaper filter than TouchesKingLines, using where the enemy's
+// chariots, cannons, king and horses stand).
+bool MayExposeOwnKing(const Position& pos, Move m);
+
+// With `m` just made on `after`: false only if it certainly gave no check.
+bool MayHaveGivenCheck(const Position& after, Move m);
+
 // With a pseudo-legal move just made on `pos`: whether the mover's king is
 // safe (not attacked, not facing the other king).
 bool LeavesOwnKingSafe(Position& pos);
