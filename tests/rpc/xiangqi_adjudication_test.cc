@@ -218,7 +218,9 @@ TEST_F(XiangqiAdjudicationTest, PlayGameRulesOnPerpetualCheck) {
     ASSERT_TRUE(stream->Write(request));
     ASSERT_TRUE(stream->Read(&response));
     ASSERT_TRUE(response.check().legal()) << i;
-    if (i < 7) EXPECT_EQ(response.verdict().result(), v1::RESULT_ONGOING) << i;
+    if (i < 7) {
+      EXPECT_EQ(response.verdict().result(), v1::RESULT_ONGOING) << i;
+    }
   }
   EXPECT_EQ(response.verdict().result(), v1::RESULT_WIN);
   EXPECT_EQ(response.verdict().winner(), v1::SIDE_BLACK);
