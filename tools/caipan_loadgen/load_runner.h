@@ -19,6 +19,10 @@ struct LoadResult {
   int64_t errors = 0;
   double seconds = 0;
   std::vector<double> latencies_us;
+  // CPU time used during the measurement by the server (when the load generator
+  // started it; else negative) and by the load generator itself.
+  double server_cpu_seconds = -1;
+  double client_cpu_seconds = 0;
 
   double Qps() const { return seconds > 0 ? calls / seconds : 0; }
   // Latency percentile (0..100) in microseconds.

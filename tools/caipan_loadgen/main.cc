@@ -5,12 +5,14 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -92,17 +94,53 @@ class SpawnedServer {
     }
   }
   int port() const { return port_; }
+  pid_t pid() const { return pid_; }
 
  private:
   pid_t pid_ = -1;
   int port_ = 0;
 };
 
+// User + system CPU seconds of a process (from /proc), or -1.
+double ProcessCpuSeconds(pid_t pid) {
+  FILE* f = std::fopen(absl::StrCat("/proc/", pid, "/stat").c_str(), "r");
+  if (f == nullptr) return -1;
+  char buffer[1024];
+  const size_t n = std::fread(buffer, 1, sizeof(buffer) - 1, f);
+  std::fclose(f);
+  buffer[n] = 0;
+  // Fields after the command name, which ends at the last ')': state is field
+  // 3, utime 14.
+  const char* p = std::strrchr(buffer, ')');
+  if (p == nullptr) return -1;
+  unsigned long utime = 0, stime = 0;
+  if (std::sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu",
+                  &utime, &stime) != 2) {
+    return -1;
+  }
+  return static_cast<double>(utime + stime) /
+         static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+double SelfCpuSeconds() {
+  rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6 +
+         usage.ru_stime.tv_sec + usage.ru_stime.tv_usec * 1e-6;
+}
+
 void Print(const LoadResult& r, double ping_qps, double median_ratio = -1) {
   std::printf("%-18s %9lld %7lld %10.0f %9.0f %9.0f %8.1f%%", r.name.c_str(),
               static_cast<long long>(r.calls), static_cast<long long>(r.errors),
               r.Qps(), r.Percentile(50), r.Percentile(99),
               ping_qps > 0 ? 100.0 * r.Qps() / ping_qps : 0);
+  const double calls = r.calls > 0 ? static_cast<double>(r.calls) : 1;
+  if (r.server_cpu_seconds >= 0) {
+    std::printf(" %8.1f", r.server_cpu_seconds * 1e6 / calls);
+  } else {
+    std::printf(" %8s", "-");
+  }
+  std::printf(" %8.1f", r.client_cpu_seconds * 1e6 / calls);
   if (median_ratio >= 0) std::printf(" [%.1f%%]", median_ratio);
   std::printf("\n");
   std::fflush(stdout);
@@ -230,11 +268,18 @@ int Main(int argc, char** argv) {
   std::vector<std::vector<double>> ratios(order.size());
   int failures = 0;
   for (int round = 1; round <= rounds; ++round) {
-    std::printf("round %d\n%-18s %9s %7s %10s %9s %9s %9s\n", round, "rpc",
-                "calls", "errors", "qps", "p50_us", "p99_us", "vs_ping");
+    std::printf("round %d\n%-18s %9s %7s %10s %9s %9s %9s %8s %8s\n", round,
+                "rpc", "calls", "errors", "qps", "p50_us", "p99_us", "vs_ping",
+                "srv_cpu", "cli_cpu");
     double ping_qps = 0;
     for (size_t k = 0; k < order.size(); ++k) {
+      const double server_cpu0 =
+          spawned ? ProcessCpuSeconds(spawned->pid()) : -1;
+      const double client_cpu0 = SelfCpuSeconds();
       LoadResult r = measure(order[k]);
+      r.client_cpu_seconds = SelfCpuSeconds() - client_cpu0;
+      if (server_cpu0 >= 0)
+        r.server_cpu_seconds = ProcessCpuSeconds(spawned->pid()) - server_cpu0;
       if (k == 0) ping_qps = r.Qps();
       Print(r, ping_qps);
       ratios[k].push_back(ping_qps > 0 ? r.Qps() / ping_qps : 0);
@@ -244,6 +289,11 @@ int Main(int argc, char** argv) {
       t.calls += r.calls;
       t.errors += r.errors;
       t.seconds += r.seconds;
+      t.client_cpu_seconds += r.client_cpu_seconds;
+      t.server_cpu_seconds =
+          r.server_cpu_seconds < 0
+              ? -1
+              : std::max(0.0, t.server_cpu_seconds) + r.server_cpu_seconds;
       t.latencies_us.insert(t.latencies_us.end(), r.latencies_us.begin(),
                             r.latencies_us.end());
     }
@@ -253,8 +303,9 @@ int Main(int argc, char** argv) {
         "all %d rounds (vs_ping: total QPS ratio; median of rounds in "
         "brackets)\n",
         rounds);
-    std::printf("%-18s %9s %7s %10s %9s %9s %9s\n", "rpc", "calls", "errors",
-                "qps", "p50_us", "p99_us", "vs_ping");
+    std::printf("%-18s %9s %7s %10s %9s %9s %9s %8s %8s\n", "rpc", "calls",
+                "errors", "qps", "p50_us", "p99_us", "vs_ping", "srv_cpu",
+                "cli_cpu");
     for (size_t k = 0; k < order.size(); ++k) {
       std::vector<double> v = ratios[k];
       std::sort(v.begin(), v.end());
