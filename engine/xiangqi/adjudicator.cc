@@ -118,7 +118,7 @@ Verdict Adjudicate(const Position& start, std::span<const Move> moves,
     const int ply = i + 1;
     const Move m = moves[i];
     // Piece rules first, then own-king safety on the board after the move.
-    bool legal = IsPseudoLegalMove(pos, m);
+    bool legal = pos.IsPseudoLegal(m);
     const Color mover = pos.SideToMove();
     const bool capture = legal && pos.PieceAt(m.to) != kNoPiece;
     if (legal) {

@@ -111,9 +111,7 @@ absl::Status Position::CheckLegal(Move m) const {
     return illegal(absl::StrCat(SquareName(m.to), " holds a ",
                                 kColorName[Index(side_)], " piece"));
   }
-  MoveList pseudo;
-  GeneratePseudoLegal(&pseudo);
-  if (!pseudo.Contains(m)) return illegal(WhyNotPieceMove(*this, m));
+  if (!IsPseudoLegal(m)) return illegal(WhyNotPieceMove(*this, m));
   if (!LeavesKingSafe(m)) {
     Position after = *this;
     after.MakeMove(m);

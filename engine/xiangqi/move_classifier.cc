@@ -35,8 +35,8 @@ bool CanRecapture(Position& pos, int sq) {
   Bitboard attackers = pos.AttackersOf(sq, pos.SideToMove());
   while (attackers) {
     const int from = PopLowest(attackers);
-    if (IsLegalMove(
-            pos, Move{static_cast<uint8_t>(from), static_cast<uint8_t>(sq)})) {
+    if (pos.IsLegal(
+            Move{static_cast<uint8_t>(from), static_cast<uint8_t>(sq)})) {
       return true;
     }
   }
@@ -81,7 +81,7 @@ void CollectWinningCaptures(Position& pos, const ClassifyOptions& options,
     while (attackers) {
       const Move c{static_cast<uint8_t>(PopLowest(attackers)),
                    static_cast<uint8_t>(target_sq)};
-      if (!IsLegalMove(pos, c)) continue;
+      if (!pos.IsLegal(c)) continue;
       CaptureEval eval = EvaluateCapture(pos, c, options);
       if (!eval.wins || out->target_count == kMaxChaseTargets) continue;
       ChaseTarget& t = out->targets[out->target_count++];
@@ -108,7 +108,7 @@ bool ThreatExisted(Position& before, int from, int target_sq,
   if (before.PieceAt(from) == kNoPiece ||
       ColorOf(before.PieceAt(from)) != mover)
     return false;
-  if (!IsLegalMove(before, c)) return false;
+  if (!before.IsLegal(c)) return false;
   return EvaluateCapture(before, c, options).wins;
 }
 
@@ -122,7 +122,7 @@ IdleKind ClassifyIdle(Position& after, Move m,
   Bitboard capturers = after.AttackersOf(m.to, after.SideToMove());
   while (capturers) {
     const Move r{static_cast<uint8_t>(PopLowest(capturers)), m.to};
-    if (!IsLegalMove(after, r)) continue;
+    if (!after.IsLegal(r)) continue;
     const Piece capturer = after.PieceAt(r.from);
     Position::Undo undo = after.MakeMove(r);
     const bool recapture = CanRecapture(after, m.to);

@@ -1,4 +1,4 @@
-// Per-piece move rules for a single move, read off the board directly.
+// Filters for which moves can matter to a king (see move_legality.h).
 #include "engine/xiangqi/move_legality.h"
 
 #include <cstdlib>
@@ -6,64 +6,6 @@
 #include "engine/xiangqi/bitboard.h"
 
 namespace caipan::xiangqi {
-namespace {
-
-bool InPalace(Color c, int sq) {
-  const int f = FileOf(sq), r = RankOf(sq);
-  if (f < 3 || f > 5) return false;
-  return c == Color::kRed ? r <= 2 : r >= 7;
-}
-
-// Pieces strictly between two squares on one rank or file.
-int PiecesBetween(const Position& pos, int from, int to) {
-  const int df = FileOf(to) - FileOf(from), dr = RankOf(to) - RankOf(from);
-  const int step = df != 0 ? (df > 0 ? 1 : -1) : (dr > 0 ? kFiles : -kFiles);
-  int count = 0;
-  for (int sq = from + step; sq != to; sq += step) {
-    count += pos.PieceAt(sq) != kNoPiece;
-  }
-  return count;
-}
-
-}  // namespace
-
-bool IsPseudoLegalMove(const Position& pos, Move m) {
-  if (m.from >= kSquares || m.to >= kSquares || m.from == m.to) return false;
-  const Piece p = pos.PieceAt(m.from);
-  const Color us = pos.SideToMove();
-  if (p == kNoPiece || ColorOf(p) != us) return false;
-  const Piece target = pos.PieceAt(m.to);
-  if (target != kNoPiece && ColorOf(target) == us) return false;
-  const int df = FileOf(m.to) - FileOf(m.from);
-  const int dr = RankOf(m.to) - RankOf(m.from);
-  const int adf = std::abs(df), adr = std::abs(dr);
-  switch (TypeOf(p)) {
-    case PieceType::kKing:
-      return adf + adr == 1 && InPalace(us, m.to);
-    case PieceType::kAdvisor:
-      return adf == 1 && adr == 1 && InPalace(us, m.to);
-    case PieceType::kElephant:
-      return adf == 2 && adr == 2 && OnOwnSide(us, m.to) &&
-             pos.PieceAt((m.from + m.to) / 2) == kNoPiece;
-    case PieceType::kHorse: {
-      if (!((adf == 1 && adr == 2) || (adf == 2 && adr == 1))) return false;
-      const int leg = adf == 2 ? m.from + df / 2 : m.from + (dr / 2) * kFiles;
-      return pos.PieceAt(leg) == kNoPiece;
-    }
-    case PieceType::kChariot:
-      return (adf == 0 || adr == 0) && PiecesBetween(pos, m.from, m.to) == 0;
-    case PieceType::kCannon:
-      if (adf != 0 && adr != 0) return false;
-      return PiecesBetween(pos, m.from, m.to) == (target == kNoPiece ? 0 : 1);
-    case PieceType::kPawn: {
-      const int forward = us == Color::kRed ? 1 : -1;
-      if (df == 0 && dr == forward) return true;
-      return adf == 1 && dr == 0 && !OnOwnSide(us, m.from);
-    }
-  }
-  return false;
-}
-
 namespace {
 
 // For each king square: its rank and file, its four diagonal neighbours (the
@@ -142,14 +84,6 @@ bool LeavesOwnKingSafe(Position& pos) {
   const bool exposed = pos.InCheck();
   pos.UnmakeNullMove();
   return !exposed;
-}
-
-bool IsLegalMove(Position& pos, Move m) {
-  if (!IsPseudoLegalMove(pos, m)) return false;
-  Position::Undo undo = pos.MakeMove(m);
-  const bool safe = LeavesOwnKingSafe(pos);
-  pos.UnmakeMove(m, undo);
-  return safe;
 }
 
 }  // namespace caipan::xiangqi

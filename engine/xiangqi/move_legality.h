@@ -1,6 +1,5 @@
-// A direct legality test for one given move (piece rules on the move's own
-// squares, then own-king safety), much cheaper than generating every move:
-// the adjudicator validates each ply of a record with it.
+// Cheap filters the adjudicator uses around Position::IsPseudoLegal to skip
+// king-safety tests that cannot matter when it validates each ply of a record.
 #ifndef CAIPAN_ENGINE_XIANGQI_MOVE_LEGALITY_H_
 #define CAIPAN_ENGINE_XIANGQI_MOVE_LEGALITY_H_
 
@@ -8,11 +7,6 @@
 #include "engine/xiangqi/types.h"
 
 namespace caipan::xiangqi {
-
-// Whether `m` follows the moving piece's rules in `pos` (the side to move's
-// piece, target not its own, path/leg/eye/screen as the piece needs), ignoring
-// own-king safety.
-bool IsPseudoLegalMove(const Position& pos, Move m);
 
 // A cheap necessary condition for move `m` to change whether the king on
 // `king` is attacked (so, to give check or to expose one's own king): it lands
@@ -33,9 +27,6 @@ bool MayHaveGivenCheck(const Position& after, Move m);
 // With a pseudo-legal move just made on `pos`: whether the mover's king is
 // safe (not attacked, not facing the other king).
 bool LeavesOwnKingSafe(Position& pos);
-
-// Same answer as pos.IsLegal(m). `pos` is restored.
-bool IsLegalMove(Position& pos, Move m);
 
 }  // namespace caipan::xiangqi
 

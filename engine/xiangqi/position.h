@@ -60,7 +60,12 @@ class Position {
   void GenerateLegalMoves(MoveList* moves) const;
   // Same count as GenerateLegalMoves(...).size(), without keeping the list.
   int CountLegalMoves() const;
-  bool IsLegal(Move m) const;
+  // Whether `m` follows the moving piece's rules (the side to move's piece,
+  // target not its own, path/leg/eye/screen as the piece needs), ignoring
+  // own-king safety. Reads only the move's own points: much cheaper than
+  // generating every move.
+  bool IsPseudoLegal(Move m) const;
+  bool IsLegal(Move m) const { return IsPseudoLegal(m) && LeavesKingSafe(m); }
   // OK if `m` is legal, else InvalidArgument saying why (no piece, wrong side,
   // how the piece moves, blocked leg/eye, own king left in check, kings facing,
   // ...).
