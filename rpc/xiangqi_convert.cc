@@ -124,6 +124,7 @@ absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
   // two histories share a key; ends[k] is the key's length for the first k
   // moves.
   std::string key;
+  key.reserve(position.fen().size() + 4 + static_cast<size_t>(n) * 9);
   std::vector<size_t> ends(n + 1);
   const uint32_t fen_size = static_cast<uint32_t>(position.fen().size());
   key.append(reinterpret_cast<const char*>(&fen_size), sizeof(fen_size));

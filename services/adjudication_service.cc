@@ -3,6 +3,8 @@
 // callback thread.
 #include "services/adjudication_service.h"
 
+#include <utility>
+
 #include "services/adjudication_handlers.h"
 #include "services/play_game_reactor.h"
 #include "services/request_checks.h"
@@ -28,6 +30,15 @@ grpc::ServerUnaryReactor* Answer(grpc::CallbackServerContext* context,
 }
 
 }  // namespace
+
+AdjudicationService::AdjudicationService(ServiceOptions options)
+    : options_(std::move(options)) {
+  SetMessageAllocatorFor_CheckMove(&check_move_allocator_);
+  SetMessageAllocatorFor_ListMoves(&list_moves_allocator_);
+  SetMessageAllocatorFor_AdjudicateGame(&adjudicate_allocator_);
+  SetMessageAllocatorFor_RuleOnRepetition(&repetition_allocator_);
+  SetMessageAllocatorFor_GetNaturalLimitStatus(&limit_allocator_);
+}
 
 grpc::ServerUnaryReactor* AdjudicationService::CheckMove(
     grpc::CallbackServerContext* context, const v1::CheckMoveRequest* request,

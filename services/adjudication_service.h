@@ -5,6 +5,7 @@
 #define CAIPAN_SERVICES_ADJUDICATION_SERVICE_H_
 
 #include "caipan/v1/adjudication_service.grpc.pb.h"
+#include "services/arena_allocator.h"
 #include "services/service_options.h"
 
 namespace caipan::services {
@@ -12,8 +13,7 @@ namespace caipan::services {
 class AdjudicationService final
     : public v1::AdjudicationService::CallbackService {
  public:
-  explicit AdjudicationService(ServiceOptions options = {})
-      : options_(options) {}
+  explicit AdjudicationService(ServiceOptions options = {});
 
   grpc::ServerUnaryReactor* CheckMove(grpc::CallbackServerContext* context,
                                       const v1::CheckMoveRequest* request,
@@ -41,6 +41,17 @@ class AdjudicationService final
 
  private:
   ServiceOptions options_;
+  ArenaAllocator<v1::CheckMoveRequest, v1::CheckMoveResponse>
+      check_move_allocator_;
+  ArenaAllocator<v1::ListMovesRequest, v1::ListMovesResponse>
+      list_moves_allocator_;
+  ArenaAllocator<v1::AdjudicateGameRequest, v1::AdjudicateGameResponse>
+      adjudicate_allocator_;
+  ArenaAllocator<v1::RuleOnRepetitionRequest, v1::RuleOnRepetitionResponse>
+      repetition_allocator_;
+  ArenaAllocator<v1::GetNaturalLimitStatusRequest,
+                 v1::GetNaturalLimitStatusResponse>
+      limit_allocator_;
 };
 
 }  // namespace caipan::services

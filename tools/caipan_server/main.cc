@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 #include "rpc/log.h"
 #include "rpc/server.h"
@@ -73,6 +74,9 @@ int main(int argc, char** argv) {
   }
   config.shutdown_grace = absl::Seconds(grace_seconds);
 
+  // absl's mutex deadlock detection (on in this absl build) costs every lock a
+  // graph update.
+  absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
   sigset_t signals = BlockShutdownSignals();
   caipan::rpc::StartLogFlusher();
 
