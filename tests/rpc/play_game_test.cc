@@ -13,8 +13,8 @@ using ::testing::HasSubstr;
 
 class PlayGameTest : public ::testing::Test {
  protected:
-  testing::InProcessServer server_{
-      services::ServiceOptions{.max_history_plies = 8}};
+  testing::InProcessServer server_{services::ServiceOptions{
+      .max_history_plies = 8, .position_cache = nullptr}};
 };
 
 v1::PlayGameRequest Move(const std::string& move) {

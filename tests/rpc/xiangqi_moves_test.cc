@@ -29,8 +29,8 @@ class XiangqiMovesTest : public ::testing::Test {
     return server_.stub().ListMoves(&context, request, response);
   }
 
-  testing::InProcessServer server_{
-      services::ServiceOptions{.max_history_plies = 20}};
+  testing::InProcessServer server_{services::ServiceOptions{
+      .max_history_plies = 20, .position_cache = nullptr}};
 };
 
 TEST_F(XiangqiMovesTest, PingAnswers) {
