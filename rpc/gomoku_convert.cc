@@ -178,6 +178,9 @@ void SetEnd(gomoku::GameStatus status, gomoku::ResultReason reason,
     case gomoku::ResultReason::kTwoPasses:
       verdict->set_reason(v1::VERDICT_REASON_DOUBLE_PASS);
       break;
+    case gomoku::ResultReason::kAgreement:
+      verdict->set_reason(v1::VERDICT_REASON_AGREED_DRAW);
+      break;
     case gomoku::ResultReason::kNone:
       verdict->set_reason(v1::VERDICT_REASON_NONE);
       break;

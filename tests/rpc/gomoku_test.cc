@@ -188,3 +188,24 @@ TEST_F(GomokuTest, PlayGameKeepsTheBoard) {
 
 }  // namespace
 }  // namespace caipan
+
+namespace caipan {
+namespace {
+
+TEST(GomokuAgreedDrawTest, AgreedDrawIsADrawWithItsOwnReason) {
+  testing::InProcessServer server;
+  v1::AdjudicateGameRequest request;
+  request.mutable_gomoku()->add_moves("h8");
+  request.mutable_gomoku()->add_moves("a1");
+  request.mutable_gomoku()->add_moves("draw");
+  request.mutable_gomoku_rules()->set_rule_set(v1::GOMOKU_RULE_SET_FREESTYLE);
+  v1::AdjudicateGameResponse response;
+  grpc::ClientContext context;
+  ASSERT_TRUE(server.stub().AdjudicateGame(&context, request, &response).ok());
+  EXPECT_EQ(response.verdict().result(), v1::RESULT_DRAW);
+  EXPECT_EQ(response.verdict().reason(), v1::VERDICT_REASON_AGREED_DRAW);
+  EXPECT_EQ(response.verdict().decided_at_ply(), 3);
+}
+
+}  // namespace
+}  // namespace caipan
