@@ -4,27 +4,10 @@
 #include <exception>
 
 #include "absl/strings/str_cat.h"
+#include "rpc/status_code_name.h"
 
 namespace caipan::rpc {
 namespace {
-
-const char* const kCodeNames[17] = {"OK",
-                                    "CANCELLED",
-                                    "UNKNOWN",
-                                    "INVALID_ARGUMENT",
-                                    "DEADLINE_EXCEEDED",
-                                    "NOT_FOUND",
-                                    "ALREADY_EXISTS",
-                                    "PERMISSION_DENIED",
-                                    "RESOURCE_EXHAUSTED",
-                                    "FAILED_PRECONDITION",
-                                    "ABORTED",
-                                    "OUT_OF_RANGE",
-                                    "UNIMPLEMENTED",
-                                    "INTERNAL",
-                                    "UNAVAILABLE",
-                                    "DATA_LOSS",
-                                    "UNAUTHENTICATED"};
 
 // Latency buckets from 25 us to 1 s: the adjudication RPCs mostly take well
 // under a millisecond.
@@ -78,9 +61,10 @@ RpcMetrics::MethodSeries* RpcMetrics::Series(absl::string_view method) {
   if (slot == nullptr) {
     slot = std::make_unique<MethodSeries>();
     const std::string name(method);
-    for (int code = 0; code < 17; ++code) {
-      slot->by_code[code] =
-          &calls_->Add({{"method", name}, {"code", kCodeNames[code]}});
+    for (int code = 0; code < kStatusCodeCount; ++code) {
+      slot->by_code[code] = &calls_->Add(
+          {{"method", name},
+           {"code", StatusCodeName(static_cast<grpc::StatusCode>(code))}});
     }
     slot->latency = &latency_->Add({{"method", name}}, LatencyBuckets());
   }
@@ -91,7 +75,7 @@ void RpcMetrics::Record(absl::string_view method, grpc::StatusCode code,
                         double seconds) {
   MethodSeries* series = Series(method);
   int index = static_cast<int>(code);
-  if (index < 0 || index > 16)
+  if (index < 0 || index >= kStatusCodeCount)
     index = static_cast<int>(grpc::StatusCode::UNKNOWN);
   series->by_code[index]->Increment();
   series->latency->Observe(seconds);

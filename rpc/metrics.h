@@ -17,6 +17,7 @@
 #include "prometheus/family.h"
 #include "prometheus/histogram.h"
 #include "prometheus/registry.h"
+#include "rpc/status_code_name.h"
 
 namespace caipan::rpc {
 
@@ -40,7 +41,7 @@ class RpcMetrics {
  private:
   // The series of one method, created on first use.
   struct MethodSeries {
-    prometheus::Counter* by_code[17] = {};
+    prometheus::Counter* by_code[kStatusCodeCount] = {};
     prometheus::Histogram* latency = nullptr;
   };
   MethodSeries* Series(absl::string_view method);

@@ -6,33 +6,12 @@
 
 #include "grpcpp/server_context.h"
 #include "rpc/log.h"
+#include "rpc/status_code_name.h"
 
 namespace caipan::rpc {
 namespace {
 
 using grpc::experimental::InterceptionHookPoints;
-
-const char* CodeName(grpc::StatusCode code) {
-  static const char* const kNames[17] = {"OK",
-                                         "CANCELLED",
-                                         "UNKNOWN",
-                                         "INVALID_ARGUMENT",
-                                         "DEADLINE_EXCEEDED",
-                                         "NOT_FOUND",
-                                         "ALREADY_EXISTS",
-                                         "PERMISSION_DENIED",
-                                         "RESOURCE_EXHAUSTED",
-                                         "FAILED_PRECONDITION",
-                                         "ABORTED",
-                                         "OUT_OF_RANGE",
-                                         "UNIMPLEMENTED",
-                                         "INTERNAL",
-                                         "UNAVAILABLE",
-                                         "DATA_LOSS",
-                                         "UNAUTHENTICATED"};
-  int i = static_cast<int>(code);
-  return i >= 0 && i < 17 ? kNames[i] : "UNKNOWN";
-}
 
 class ObserverInterceptor : public grpc::experimental::Interceptor {
  public:
@@ -60,7 +39,7 @@ class ObserverInterceptor : public grpc::experimental::Interceptor {
     if (log_rpcs_) {
       LogLine line("rpc");
       line.Add("method", info_->method())
-          .Add("code", CodeName(code))
+          .Add("code", StatusCodeName(code))
           .Add("latency_us", static_cast<int64_t>(seconds * 1e6))
           .Add("peer", peer_);
       if (received_ > 1 || sent_ > 1)
