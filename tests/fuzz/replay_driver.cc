@@ -1,6 +1,6 @@
-// Stand-in for libFuzzer's main in ordinary builds: replays every file of the seed corpus
-// folders given as arguments, then a fixed number of pseudo-random mutations of them, so a
-// crash in a parser shows up in the regular test run.
+// Stand-in for libFuzzer's main in ordinary builds: replays every file of the
+// seed corpus folders given as arguments, then a fixed number of pseudo-random
+// mutations of them, so a crash in a parser shows up in the regular test run.
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -21,7 +21,8 @@ std::vector<std::string> ReadSeeds(int argc, char** argv) {
     if (!std::filesystem::is_directory(dir)) continue;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
       std::ifstream in(entry.path(), std::ios::binary);
-      seeds.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      seeds.emplace_back(std::istreambuf_iterator<char>(in),
+                         std::istreambuf_iterator<char>());
     }
   }
   if (seeds.empty()) seeds.emplace_back();
@@ -36,7 +37,8 @@ std::string Mutate(std::string s, std::mt19937& rng) {
         if (!s.empty()) s[rng() % s.size()] = static_cast<char>(rng());
         break;
       case 1:  // insert a byte
-        s.insert(s.begin() + (s.empty() ? 0 : rng() % (s.size() + 1)), static_cast<char>(rng()));
+        s.insert(s.begin() + (s.empty() ? 0 : rng() % (s.size() + 1)),
+                 static_cast<char>(rng()));
         break;
       case 2:  // delete a byte
         if (!s.empty()) s.erase(s.begin() + rng() % s.size());
@@ -56,14 +58,17 @@ std::string Mutate(std::string s, std::mt19937& rng) {
 int main(int argc, char** argv) {
   std::vector<std::string> seeds = ReadSeeds(argc, argv);
   for (const std::string& seed : seeds) {
-    LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(seed.data()), seed.size());
+    LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(seed.data()),
+                           seed.size());
   }
   std::mt19937 rng(20111);
   constexpr int kMutations = 20000;
   for (int i = 0; i < kMutations; ++i) {
     std::string input = Mutate(seeds[rng() % seeds.size()], rng);
-    LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(input.data()), input.size());
+    LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(input.data()),
+                           input.size());
   }
-  std::printf("replayed %zu seeds and %d mutations\n", seeds.size(), kMutations);
+  std::printf("replayed %zu seeds and %d mutations\n", seeds.size(),
+              kMutations);
   return 0;
 }

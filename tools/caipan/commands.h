@@ -1,4 +1,5 @@
-// Registration of the CLI's subcommand groups; each group lives in its own file.
+// Registration of the CLI's subcommand groups; each group lives in its own
+// file.
 #ifndef CAIPAN_TOOLS_CAIPAN_COMMANDS_H_
 #define CAIPAN_TOOLS_CAIPAN_COMMANDS_H_
 
@@ -8,13 +9,14 @@ namespace caipan::cli {
 
 // Adds `caipan xiangqi …` (xiangqi_commands.cc).
 void RegisterXiangqiCommands(CLI::App& app);
-// Adds `caipan xiangqi adjudicate` and `caipan xiangqi limit` under the xiangqi command
-// (xiangqi_adjudicate_commands.cc); called by RegisterXiangqiCommands.
+// Adds `caipan xiangqi adjudicate` and `caipan xiangqi limit` under the xiangqi
+// command (xiangqi_adjudicate_commands.cc); called by RegisterXiangqiCommands.
 void RegisterXiangqiAdjudicationCommands(CLI::App& xiangqi);
 // Adds `caipan gomoku …` (gomoku_commands.cc).
 void RegisterGomokuCommands(CLI::App& app);
 
-// Exit status chosen by the subcommand callback that ran (0 unless it set another).
+// Exit status chosen by the subcommand callback that ran (0 unless it set
+// another).
 int ExitCode();
 void SetExitCode(int code);
 
