@@ -29,12 +29,37 @@ inline void EmitSteps(const Piece* board, int from,
 }  // namespace
 
 template <typename Emit>
-void Position::ForEachPseudoLegal(Emit&& emit) const {
+void Position::ForEachStepperMove(Emit&& emit) const {
   const Color us = side_;
   const uint8_t own_bit = us == Color::kBlack ? 8 : 0;
   auto not_own = [&](int sq) {
     return board_[sq] == kNoPiece || (board_[sq] & 8) != own_bit;
   };
+  ForEachSquare(by_piece_[MakePiece(us, PieceType::kHorse)], [&](int from) {
+    EmitSteps(board_, from, geometry::kHorseMoves[from], own_bit, true, emit);
+  });
+  ForEachSquare(by_piece_[MakePiece(us, PieceType::kElephant)], [&](int from) {
+    EmitSteps(board_, from, geometry::kElephantMoves[from], own_bit, true,
+              emit);
+  });
+  ForEachSquare(by_piece_[MakePiece(us, PieceType::kAdvisor)], [&](int from) {
+    EmitSteps(board_, from, geometry::kAdvisorMoves[from], own_bit, false,
+              emit);
+  });
+  ForEachSquare(by_piece_[MakePiece(us, PieceType::kPawn)], [&](int from) {
+    EmitSteps(board_, from, geometry::kPawnMoves[Index(us)][from], own_bit,
+              false, emit);
+  });
+  const int king = king_sq_[Index(us)];
+  for (const geometry::Step& s : geometry::kKingMoves[king]) {
+    if (not_own(s.to)) emit(king, s.to);
+  }
+}
+
+template <typename Emit>
+void Position::ForEachPseudoLegal(Emit&& emit) const {
+  const Color us = side_;
+  const uint8_t own_bit = us == Color::kBlack ? 8 : 0;
   auto enemy = [&](int sq) {
     return board_[sq] != kNoPiece && (board_[sq] & 8) != own_bit;
   };
@@ -62,25 +87,7 @@ void Position::ForEachPseudoLegal(Emit&& emit) const {
       }
     });
   }
-  ForEachSquare(by_piece_[MakePiece(us, PieceType::kHorse)], [&](int from) {
-    EmitSteps(board_, from, geometry::kHorseMoves[from], own_bit, true, emit);
-  });
-  ForEachSquare(by_piece_[MakePiece(us, PieceType::kElephant)], [&](int from) {
-    EmitSteps(board_, from, geometry::kElephantMoves[from], own_bit, true,
-              emit);
-  });
-  ForEachSquare(by_piece_[MakePiece(us, PieceType::kAdvisor)], [&](int from) {
-    EmitSteps(board_, from, geometry::kAdvisorMoves[from], own_bit, false,
-              emit);
-  });
-  ForEachSquare(by_piece_[MakePiece(us, PieceType::kPawn)], [&](int from) {
-    EmitSteps(board_, from, geometry::kPawnMoves[Index(us)][from], own_bit,
-              false, emit);
-  });
-  const int king = king_sq_[Index(us)];
-  for (const geometry::Step& s : geometry::kKingMoves[king]) {
-    if (not_own(s.to)) emit(king, s.to);
-  }
+  ForEachStepperMove(emit);
 }
 
 void Position::GeneratePseudoLegal(MoveList* moves) const {
@@ -178,23 +185,79 @@ void Position::GenerateLegalMoves(MoveList* moves) const {
 
 int Position::CountLegalMoves() const {
   int count = 0;
-  if (!InCheck()) {
-    // Bulk counting: no move list, the safety test only where the masks say.
-    const KingDanger danger = ComputeKingDanger();
-    ForEachPseudoLegal([&](int from, int to) {
-      const bool risky =
-          Contains(danger.risky_from, from) || Contains(danger.risky_to, to);
-      count += !risky || LeavesKingSafe(Move{static_cast<uint8_t>(from),
-                                             static_cast<uint8_t>(to)});
-    });
+  if (InCheck()) {
+    MoveList pseudo;
+    GeneratePseudoLegal(&pseudo);
+    for (Move m : pseudo) count += LeavesKingSafe(m);
     return count;
   }
-  MoveList pseudo;
-  GeneratePseudoLegal(&pseudo);
+  // Bulk counting: no move list; the safety test only where the danger masks
+  // say; a chariot or cannon away from them is counted a whole line at a time.
   const KingDanger danger = ComputeKingDanger();
-  FilterLegal(
-      pseudo, InCheck(), danger.risky_from, danger.risky_to,
-      [&](Move m) { return LeavesKingSafe(m); }, [&](Move) { ++count; });
+  auto count_move = [&](int from, int to) {
+    const bool risky =
+        Contains(danger.risky_from, from) || Contains(danger.risky_to, to);
+    count += !risky || LeavesKingSafe(Move{static_cast<uint8_t>(from),
+                                           static_cast<uint8_t>(to)});
+  };
+  const uint8_t own_bit = side_ == Color::kBlack ? 8 : 0;
+  auto enemy_bits = [&](uint16_t candidates, auto square_of) {
+    uint16_t enemies = 0;
+    for (uint16_t b = candidates; b; b &= b - 1) {
+      const Piece p = board_[square_of(std::countr_zero(b))];
+      if (p != kNoPiece && (p & 8) != own_bit) enemies |= b & -b;
+    }
+    return enemies;
+  };
+  for (PieceType type : {PieceType::kChariot, PieceType::kCannon}) {
+    const bool chariot = type == PieceType::kChariot;
+    ForEachSquare(by_piece_[MakePiece(side_, type)], [&](int from) {
+      const int file = kFile[from], rank = kRank[from];
+      auto on_rank = [rank](int f) { return MakeSquare(f, rank); };
+      auto on_file = [file](int r) { return MakeSquare(file, r); };
+      const geometry::LineMasks& r =
+          geometry::kRankLines[file][rank_occ_[rank]];
+      const geometry::LineMasks& f =
+          geometry::kFileLines[rank][file_occ_[file]];
+      const uint16_t rank_targets =
+          r.slide | enemy_bits(chariot ? r.first : r.second, on_rank);
+      const uint16_t file_targets =
+          f.slide | enemy_bits(chariot ? f.first : f.second, on_file);
+      if (Contains(danger.risky_from, from)) {
+        for (uint16_t b = rank_targets; b; b &= b - 1) {
+          count_move(from, on_rank(std::countr_zero(b)));
+        }
+        for (uint16_t b = file_targets; b; b &= b - 1) {
+          count_move(from, on_file(std::countr_zero(b)));
+        }
+        return;
+      }
+      // Targets on the king's lines next to an enemy cannon need the test.
+      uint16_t rank_risky = 0, file_risky = 0;
+      if (danger.risky_to) {
+        for (int i = 0; i < kFiles; ++i) {
+          rank_risky |= Contains(danger.risky_to, on_rank(i)) << i;
+        }
+        for (int i = 0; i < kRanks; ++i) {
+          file_risky |= Contains(danger.risky_to, on_file(i)) << i;
+        }
+      }
+      count +=
+          std::popcount(static_cast<uint16_t>(rank_targets & ~rank_risky)) +
+          std::popcount(static_cast<uint16_t>(file_targets & ~file_risky));
+      for (uint16_t b = rank_targets & rank_risky; b; b &= b - 1) {
+        count += LeavesKingSafe(
+            Move{static_cast<uint8_t>(from),
+                 static_cast<uint8_t>(on_rank(std::countr_zero(b)))});
+      }
+      for (uint16_t b = file_targets & file_risky; b; b &= b - 1) {
+        count += LeavesKingSafe(
+            Move{static_cast<uint8_t>(from),
+                 static_cast<uint8_t>(on_file(std::countr_zero(b)))});
+      }
+    });
+  }
+  ForEachStepperMove(count_move);
   return count;
 }
 

@@ -118,6 +118,9 @@ class Position {
   // Calls emit(from, to) for every pseudo-legal move (defined in movegen.cc).
   template <typename Emit>
   void ForEachPseudoLegal(Emit&& emit) const;
+  // The same for the horses, elephants, advisors, pawns and the king only.
+  template <typename Emit>
+  void ForEachStepperMove(Emit&& emit) const;
   // Points from which, or to which, a move might expose the side to move's
   // king; every other move is legal when the king is not in check (see
   // movegen.cc).
