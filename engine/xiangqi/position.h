@@ -24,6 +24,9 @@ enum class GameState { kNormal, kCheck, kCheckmate, kStalemate };
 const char* GameStateName(
     GameState s);  // "normal", "check", "checkmate", "stalemate"
 
+// A value type, cheap to copy (480 bytes). Some const queries (move
+// generation, legality, pins) play a move on the board and take it back, so one
+// object must not be used from two threads at once; copy it instead.
 class Position {
  public:
   // What MakeMove needs to undo a move.
