@@ -7,43 +7,19 @@
 #include "absl/strings/str_cat.h"
 
 namespace caipan::rpc {
-namespace {
 
 using xiangqi::Move;
 using xiangqi::Position;
 
-bool IsFile(char c) { return (c >= 'a' && c <= 'i') || (c >= 'A' && c <= 'I'); }
-bool IsRank(char c) { return c >= '0' && c <= '9'; }
-int FileIndex(char c) { return (c | 0x20) - 'a'; }
-
-// "h2e2" or "H2-E2" into a from/to pair (not yet checked for legality).
-bool ReadIccs(std::string_view t, Move* move) {
-  size_t d;
-  if (t.size() == 4) {
-    d = 2;
-  } else if (t.size() == 5 && t[2] == '-') {
-    d = 3;
-  } else {
-    return false;
-  }
-  if (!IsFile(t[0]) || !IsRank(t[1]) || !IsFile(t[d]) || !IsRank(t[d + 1]))
-    return false;
-  move->from =
-      static_cast<uint8_t>(xiangqi::MakeSquare(FileIndex(t[0]), t[1] - '0'));
-  move->to = static_cast<uint8_t>(
-      xiangqi::MakeSquare(FileIndex(t[d]), t[d + 1] - '0'));
-  return true;
-}
-
-}  // namespace
-
 bool ReadIccsMove(std::string_view text, Move* move) {
-  return ReadIccs(text, move);
+  std::optional<Move> read = xiangqi::ReadIccsCoordinates(text);
+  if (read) *move = *read;
+  return read.has_value();
 }
 
 bool ParseXiangqiMove(const Position& pos, std::string_view text, Move* move,
                       MoveParseError* error) {
-  if (ReadIccs(text, move)) {
+  if (ReadIccsMove(text, move)) {
     if (pos.IsLegal(*move)) return true;
     if (error != nullptr) {
       error->rejection = v1::MOVE_REJECTION_ILLEGAL;

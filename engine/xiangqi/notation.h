@@ -20,6 +20,7 @@
 #ifndef CAIPAN_ENGINE_XIANGQI_NOTATION_H_
 #define CAIPAN_ENGINE_XIANGQI_NOTATION_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -44,6 +45,10 @@ absl::StatusOr<Move> ParseMove(const Position& pos, std::string_view text);
 
 // Text of a legal move in the given notation.
 std::string FormatMove(const Position& pos, Move move, Notation notation);
+
+// Reads ICCS coordinates ("h2e2", "H2-E2") into a from/to pair without looking
+// at a position (so without checking legality); nullopt if `text` is not ICCS.
+std::optional<Move> ReadIccsCoordinates(std::string_view text);
 
 }  // namespace caipan::xiangqi
 

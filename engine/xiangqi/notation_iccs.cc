@@ -3,6 +3,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/common/text.h"
+#include "engine/xiangqi/notation.h"
 #include "engine/xiangqi/notation_formats.h"
 #include "engine/xiangqi/notation_resolve.h"
 
@@ -13,9 +14,6 @@ bool IsFileChar(char c) {
   return (c >= 'a' && c <= 'i') || (c >= 'A' && c <= 'I');
 }
 bool IsRankChar(char c) { return c >= '0' && c <= '9'; }
-int FileIndex(char c) {
-  return std::tolower(static_cast<unsigned char>(c)) - 'a';
-}
 
 // Offset of the destination square's letter: 2 for "h2e2", 3 for "h2-e2".
 int DestinationOffset(std::string_view t) { return t.size() == 5 ? 3 : 2; }
@@ -30,19 +28,30 @@ bool LooksLikeIccs(std::string_view t) {
 }
 
 absl::StatusOr<Move> ParseIccs(const Position& pos, std::string_view text) {
-  if (!LooksLikeIccs(text)) {
+  std::optional<Move> m = ReadIccsCoordinates(text);
+  if (!m) {
     return absl::InvalidArgumentError(
         absl::StrCat(QuoteToken(text), ": not an ICCS move (like h2e2)"));
   }
-  int d = DestinationOffset(text);
-  int from = MakeSquare(FileIndex(text[0]), text[1] - '0');
-  int to = MakeSquare(FileIndex(text[d]), text[d + 1] - '0');
-  Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
-  if (!pos.IsLegal(m)) {
+  if (!pos.IsLegal(*m)) {
     return absl::InvalidArgumentError(absl::StrCat(
-        QuoteToken(text), ": ", IllegalMessage(pos, m, /*show_move=*/false)));
+        QuoteToken(text), ": ", IllegalMessage(pos, *m, /*show_move=*/false)));
   }
-  return m;
+  return *m;
 }
 
 }  // namespace caipan::xiangqi::notation_internal
+
+namespace caipan::xiangqi {
+
+std::optional<Move> ReadIccsCoordinates(std::string_view text) {
+  if (!notation_internal::LooksLikeIccs(text)) return std::nullopt;
+  const int d = notation_internal::DestinationOffset(text);
+  auto square = [&](size_t i) {
+    const int file = std::tolower(static_cast<unsigned char>(text[i])) - 'a';
+    return static_cast<uint8_t>(MakeSquare(file, text[i + 1] - '0'));
+  };
+  return Move{square(0), square(d)};
+}
+
+}  // namespace caipan::xiangqi
