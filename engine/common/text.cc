@@ -20,22 +20,86 @@ std::vector<std::string_view> SplitTokens(std::string_view text) {
   return tokens;
 }
 
-std::string QuoteToken(std::string_view token) {
-  constexpr size_t kMaxShown = 64;
-  std::string out = "\"";
-  for (size_t i = 0; i < token.size() && i < kMaxShown; ++i) {
-    unsigned char c = static_cast<unsigned char>(token[i]);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20 || c == 0x7f) {
-      out += absl::StrFormat("\\x%02x", c);
-    } else {
-      out += static_cast<char>(c);  // printable ASCII or a UTF-8 byte
-    }
+size_t Utf8SequenceLength(std::string_view text) {
+  if (text.empty()) return 0;
+  const unsigned char lead = static_cast<unsigned char>(text[0]);
+  if (lead < 0x80) return 1;
+  size_t length;
+  unsigned char min_second = 0x80, max_second = 0xbf;
+  if (lead >= 0xc2 && lead <= 0xdf) {
+    length = 2;
+  } else if (lead >= 0xe0 && lead <= 0xef) {
+    length = 3;
+    if (lead == 0xe0) min_second = 0xa0;  // no overlong forms
+    if (lead == 0xed) max_second = 0x9f;  // no surrogates
+  } else if (lead >= 0xf0 && lead <= 0xf4) {
+    length = 4;
+    if (lead == 0xf0) min_second = 0x90;
+    if (lead == 0xf4) max_second = 0x8f;  // nothing above U+10FFFF
+  } else {
+    return 0;
   }
-  if (token.size() > kMaxShown) out += "...";
+  if (text.size() < length) return 0;
+  const unsigned char second = static_cast<unsigned char>(text[1]);
+  if (second < min_second || second > max_second) return 0;
+  for (size_t i = 2; i < length; ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80 || c > 0xbf) return 0;
+  }
+  return length;
+}
+
+std::string_view Utf8Prefix(std::string_view text, size_t max_bytes) {
+  if (text.size() <= max_bytes) return text;
+  size_t end = max_bytes;
+  // Step back over continuation bytes to the start of the cut character.
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xc0) == 0x80)
+    --end;
+  return text.substr(0, end);
+}
+
+namespace {
+
+// Appends `text` (at most `max_bytes` of it) with invalid bytes and control
+// characters escaped; `quote` also escapes '"' and '\'.
+void AppendEscaped(std::string_view text, size_t max_bytes, bool quote,
+                   std::string* out) {
+  size_t i = 0;
+  while (i < text.size()) {
+    const size_t length = Utf8SequenceLength(text.substr(i));
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (length == 0) {
+      if (i + 1 > max_bytes) break;
+      absl::StrAppendFormat(out, "\\x%02x", c);
+      ++i;
+      continue;
+    }
+    if (i + length > max_bytes) break;
+    if (length == 1 && (c < 0x20 || c == 0x7f)) {
+      absl::StrAppendFormat(out, "\\x%02x", c);
+    } else if (quote && (c == '"' || c == '\\')) {
+      out->push_back('\\');
+      out->push_back(static_cast<char>(c));
+    } else {
+      out->append(text.data() + i, length);
+    }
+    i += length;
+  }
+  if (i < text.size()) out->append("...");
+}
+
+}  // namespace
+
+std::string QuoteToken(std::string_view token) {
+  std::string out = "\"";
+  AppendEscaped(token, 64, /*quote=*/true, &out);
   out += "\"";
+  return out;
+}
+
+std::string Utf8Excerpt(std::string_view text, size_t max_bytes) {
+  std::string out;
+  AppendEscaped(text, max_bytes, /*quote=*/false, &out);
   return out;
 }
 

@@ -11,9 +11,22 @@ namespace caipan {
 // Splits on ASCII whitespace (and commas), dropping empty tokens.
 std::vector<std::string_view> SplitTokens(std::string_view text);
 
-// Quotes a user token for an error message, escaping bytes that are not
-// printable UTF-8 so messages stay readable whatever the input.
+// Quotes a user token for an error message: at most 64 bytes of it, cut on a
+// character boundary, with control characters and bytes that are not valid
+// UTF-8 escaped as \xNN, so a message is valid UTF-8 whatever the input.
 std::string QuoteToken(std::string_view token);
+
+// Length in bytes of the valid UTF-8 sequence starting at `text[0]` (1 to 4),
+// or 0 if `text` does not start with one.
+size_t Utf8SequenceLength(std::string_view text);
+
+// The longest prefix of `text` of at most `max_bytes` bytes that does not end
+// inside a UTF-8 character.
+std::string_view Utf8Prefix(std::string_view text, size_t max_bytes);
+
+// A short excerpt of user text for messages and logs: like QuoteToken but
+// unquoted, at most `max_bytes` bytes, "..." appended when cut.
+std::string Utf8Excerpt(std::string_view text, size_t max_bytes = 64);
 
 }  // namespace caipan
 

@@ -87,6 +87,12 @@ const char* VerdictReasonName(VerdictReason r) {
 
 Verdict Adjudicate(const Position& start, std::span<const Move> moves,
                    const RuleOptions& options) {
+  return *AdjudicateUnlessStopped(start, moves, options, [] { return false; });
+}
+
+std::optional<Verdict> AdjudicateUnlessStopped(
+    const Position& start, std::span<const Move> moves,
+    const RuleOptions& options, absl::FunctionRef<bool()> stop_requested) {
   Verdict v;
   const int n = static_cast<int>(moves.size());
   const bool automatic = options.mode == AdjudicationMode::kAutomatic;
@@ -115,6 +121,8 @@ Verdict Adjudicate(const Position& start, std::span<const Move> moves,
   };
 
   for (int i = 0; i < n; ++i) {
+    if (i % kStopCheckPlies == kStopCheckPlies - 1 && stop_requested())
+      return std::nullopt;
     const int ply = i + 1;
     const Move m = moves[i];
     // Piece rules first, then own-king safety on the board after the move.

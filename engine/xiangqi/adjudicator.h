@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "engine/xiangqi/natural_limit.h"
 #include "engine/xiangqi/position.h"
 #include "engine/xiangqi/repetition.h"
@@ -104,6 +105,15 @@ struct Verdict {
 // reached on the same ply. Moves after the deciding ply are not examined.
 Verdict Adjudicate(const Position& start, std::span<const Move> moves,
                    const RuleOptions& options);
+
+// How often, in plies, AdjudicateUnlessStopped asks whether to stop.
+inline constexpr int kStopCheckPlies = 128;
+
+// Adjudicate for callers with a deadline: asks `stop_requested` every
+// kStopCheckPlies plies and gives up (nullopt) as soon as it answers true.
+std::optional<Verdict> AdjudicateUnlessStopped(
+    const Position& start, std::span<const Move> moves,
+    const RuleOptions& options, absl::FunctionRef<bool()> stop_requested);
 
 }  // namespace caipan::xiangqi
 

@@ -20,8 +20,21 @@ void RepetitionTable::Clear(int max_positions) {
     entries_.assign(wanted, Entry{});
     mask_ = wanted - 1;
     generation_ = 1;
+    live_ = 0;
   } else {
     Reset();
+  }
+}
+
+void RepetitionTable::Grow() {
+  std::vector<Entry> old(entries_.size() * 2);
+  old.swap(entries_);
+  mask_ = entries_.size() - 1;
+  for (const Entry& e : old) {
+    if (e.generation != generation_) continue;
+    size_t i = static_cast<size_t>(e.hash) & mask_;
+    while (entries_[i].generation == generation_) i = (i + 1) & mask_;
+    entries_[i] = e;
   }
 }
 
@@ -29,9 +42,15 @@ RepetitionTable::Occurrence RepetitionTable::Insert(uint64_t hash, int ply) {
   size_t i = static_cast<size_t>(hash) & mask_;
   while (entries_[i].generation == generation_ && entries_[i].hash != hash)
     i = (i + 1) & mask_;
+  if (entries_[i].generation != generation_ &&
+      (live_ + 1) * 2 > entries_.size()) {
+    Grow();
+    return Insert(hash, ply);
+  }
   Entry& e = entries_[i];
   if (e.generation != generation_) {
     e = Entry{hash, generation_, 0, -1, -1};
+    ++live_;
   }
   Occurrence occ;
   occ.count = ++e.count;

@@ -4,6 +4,7 @@
 #ifndef CAIPAN_ENGINE_XIANGQI_REPETITION_TABLE_H_
 #define CAIPAN_ENGINE_XIANGQI_REPETITION_TABLE_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -11,7 +12,9 @@ namespace caipan::xiangqi {
 
 class RepetitionTable {
  public:
-  // Room for `max_positions` insertions between resets without degrading.
+  // Room for `max_positions` insertions between resets before the table has
+  // to grow (it grows by itself when more distinct positions arrive, so a
+  // small start costs nothing but a rehash later).
   explicit RepetitionTable(int max_positions);
 
   struct Occurrence {
@@ -23,7 +26,10 @@ class RepetitionTable {
   // position).
   Occurrence Insert(uint64_t hash, int ply);
   // Forgets everything (after a capture no earlier position can recur).
-  void Reset() { ++generation_; }
+  void Reset() {
+    ++generation_;
+    live_ = 0;
+  }
   // Forgets everything and makes room for `max_positions` insertions, keeping
   // the storage when it is large enough (so a table can be reused per game).
   void Clear(int max_positions);
@@ -36,8 +42,13 @@ class RepetitionTable {
     int last_ply = -1;
     int before_last_ply = -1;
   };
+  // Doubles the table, keeping the entries of the current generation.
+  void Grow();
+
   std::vector<Entry> entries_;
   uint64_t mask_ = 0;
+  // Distinct positions in the current generation; kept at most half the size.
+  size_t live_ = 0;
   uint32_t generation_ = 1;
 };
 

@@ -96,6 +96,29 @@ TEST(AdjudicatorTest, EmptyGameIsOngoing) {
   EXPECT_EQ(v.limit_red.rounds_remaining, 60);
 }
 
+// A caller's deadline stops a long adjudication part way; a stop that never
+// comes changes nothing.
+TEST(AdjudicatorTest, StopsWhenAsked) {
+  const Position start = Position::Start();
+  const std::vector<Move> moves =
+      Line(start, Repeat("h2e2 h9g7 e2h2 g7h9", 100));
+  int asked = 0;
+  std::optional<Verdict> stopped =
+      AdjudicateUnlessStopped(start, moves, Claim(), [&] {
+        ++asked;
+        return asked == 2;
+      });
+  EXPECT_FALSE(stopped.has_value());
+  EXPECT_EQ(asked, 2);
+  std::optional<Verdict> whole =
+      AdjudicateUnlessStopped(start, moves, Claim(), [] { return false; });
+  ASSERT_TRUE(whole.has_value());
+  const Verdict plain = Adjudicate(start, moves, Claim());
+  EXPECT_EQ(whole->ply, plain.ply);
+  EXPECT_EQ(whole->reason, plain.reason);
+  EXPECT_EQ(whole->claimable.size(), plain.claimable.size());
+}
+
 TEST(AdjudicatorTest, TwoOccurrencesDoNotRule) {
   Verdict v = AdjudicateLine(kCheckFen, kCheckCycle);
   EXPECT_EQ(v.result, GameResult::kOngoing);
