@@ -9,7 +9,7 @@
 namespace caipan::xiangqi {
 namespace {
 
-// A middlegame position from the shared perft table.
+// A middlegame position from the perft table (tests/data/xiangqi/perft.tsv).
 constexpr std::string_view kMidgameFen =
     "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1";
 

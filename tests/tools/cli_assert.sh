@@ -1,5 +1,5 @@
 # Sourced by the CLI tests: small assertion helpers that print what differed.
-# Usage in a test: source "$(dirname "$0")/cli_assert.sh"; caipan=$1; shared=$2
+# Usage in a test: source "$(dirname "$0")/cli_assert.sh"; caipan=$1; data=$2
 failures=0
 
 # expect_output NAME EXPECTED_STATUS EXPECTED_STDOUT -- command...
@@ -33,6 +33,17 @@ expect_stderr_contains() {
   else
     echo "ok   $name"
   fi
+}
+
+# bounded COMMAND...: runs a command that must stop at once, killed after 10 s
+# and limited to 2 GiB of address space, so that a regression in an input bound
+# fails the test instead of hanging it or exhausting the machine's memory. No
+# memory limit for an ASan build: it reserves terabytes of address space.
+bounded() {
+  (
+    if ! grep -q __asan_init "$1"; then ulimit -v 2097152; fi
+    exec timeout -s KILL 10 "$@"
+  )
 }
 
 finish() {

@@ -1,8 +1,8 @@
 # CLI tests for `caipan gomoku …`: forbidden-point queries and adjudication.
-# Run as: bash gomoku_cli_test.sh CAIPAN_BINARY SHARED_DIR
+# Run as: bash gomoku_cli_test.sh CAIPAN_BINARY TEST_DATA_DIR
 source "$(dirname "$0")/cli_assert.sh"
 caipan=$1
-shared=$2
+data=$2
 
 # --- forbidden, one point
 expect_output forbidden_point_none 0 "none" -- \
@@ -26,7 +26,7 @@ e5 double-four" -- \
 expect_output forbidden_map_empty 0 "" -- \
   "$caipan" gomoku forbidden --stones "B:h8;W:h9"
 
-# Every row of the shared table through the CLI.
+# Every row of the forbidden-cases table through the CLI.
 rows=0
 while IFS=$'\t' read -r stones point expected _; do
   [ "$stones" = "stones" ] && continue
@@ -36,9 +36,9 @@ while IFS=$'\t' read -r stones point expected _; do
     failures=$((failures + 1))
   fi
   rows=$((rows + 1))
-done < "$shared/data/gomoku/forbidden_cases.tsv"
+done < "$data/gomoku/forbidden_cases.tsv"
 if [ "$rows" -lt 200 ]; then
-  echo "FAIL forbidden_tsv: only $rows rows read from $shared"
+  echo "FAIL forbidden_tsv: only $rows rows read from $data"
   failures=$((failures + 1))
 else
   echo "ok   forbidden_tsv ($rows rows)"

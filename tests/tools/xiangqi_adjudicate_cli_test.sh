@@ -3,7 +3,6 @@
 # stderr). Positions as in tests/engine/xiangqi/repetition_test.cc.
 source "$(dirname "$0")/cli_assert.sh"
 caipan=$1
-shared=$2
 
 # Prints the first N lines of a command's output, keeping its exit status.
 first() {
@@ -111,6 +110,53 @@ expect_stderr_contains bad_limit_checks 2 "limit-checks" -- "$caipan" xiangqi ad
 expect_stderr_contains bad_natural_limit 2 "natural-limit" -- "$caipan" xiangqi adjudicate --natural-limit 0
 expect_stderr_contains bad_claimant 2 "claimant" -- "$caipan" xiangqi limit --claimant blue
 expect_stderr_contains bad_fen 2 "--fen" -- "$caipan" xiangqi adjudicate --fen "9/9/9 w"
-expect_stderr_contains missing_record 2 "--record" -- "$caipan" xiangqi adjudicate --record /nonexistent/game.pgn
+expect_stderr_contains missing_record 2 "--record /nonexistent/game.pgn: cannot read" -- \
+  "$caipan" xiangqi adjudicate --record /nonexistent/game.pgn
+
+# Record files are bounded: only regular files, at most --max-record-bytes
+# (default 1 MiB), refused before they are read whole.
+dir=$(mktemp -d)
+expect_stderr_contains record_directory 2 "--record $dir: not a regular file" -- \
+  bounded "$caipan" xiangqi adjudicate --record "$dir"
+expect_stderr_contains record_directory_limit 2 "--record $dir: not a regular file" -- \
+  bounded "$caipan" xiangqi limit --claimant red --record "$dir"
+expect_stderr_contains record_dev_zero 2 "--record /dev/zero: not a regular file" -- \
+  bounded "$caipan" xiangqi adjudicate --record /dev/zero
+mkfifo "$dir/fifo"
+expect_stderr_contains record_fifo 2 "--record $dir/fifo: not a regular file" -- \
+  bounded "$caipan" xiangqi adjudicate --record "$dir/fifo"
+truncate -s 50M "$dir/big.pgn"
+expect_stderr_contains record_over_default_limit 2 \
+  "--record $dir/big.pgn: 52428800 bytes exceed --max-record-bytes 1048576" -- \
+  bounded "$caipan" xiangqi adjudicate --record "$dir/big.pgn"
+expect_stderr_contains record_over_default_limit_limit 2 \
+  "--record $dir/big.pgn: 52428800 bytes exceed --max-record-bytes 1048576" -- \
+  bounded "$caipan" xiangqi limit --claimant black --record "$dir/big.pgn"
+# Exactly at the limit is read; one byte more is refused.
+{
+  printf 'h2e2 h9g7'
+  head -c $((1048576 - 9)) /dev/zero | tr '\0' ' '
+} >"$dir/edge.txt"
+expect_output record_at_limit 0 "*
+reason: ongoing
+ply: 2" -- first 3 bounded "$caipan" xiangqi adjudicate --record "$dir/edge.txt"
+printf ' ' >>"$dir/edge.txt"
+expect_stderr_contains record_over_limit_by_one 2 \
+  "1048577 bytes exceed --max-record-bytes 1048576" -- \
+  bounded "$caipan" xiangqi adjudicate --record "$dir/edge.txt"
+printf 'h2e2 h9g7\n' >"$dir/small.txt"
+expect_stderr_contains record_over_lowered_limit 2 \
+  "--record $dir/small.txt: 10 bytes exceed --max-record-bytes 9" -- \
+  bounded "$caipan" xiangqi adjudicate --record "$dir/small.txt" --max-record-bytes 9
+expect_output record_within_lowered_limit 0 "*" -- \
+  first 1 bounded "$caipan" xiangqi adjudicate --record "$dir/small.txt" --max-record-bytes 10
+expect_stderr_contains bad_max_record_bytes 2 "--max-record-bytes 0: expected 1..16777216" -- \
+  "$caipan" xiangqi adjudicate --record "$dir/small.txt" --max-record-bytes 0
+expect_stderr_contains huge_max_record_bytes 2 "--max-record-bytes 16777217: expected 1..16777216" -- \
+  "$caipan" xiangqi limit --claimant red --record "$dir/small.txt" --max-record-bytes 16777217
+printf 'h2e2 zz\n' >"$dir/bad.txt"
+expect_stderr_contains record_bad_move_names_path 2 "--record $dir/bad.txt: ply 2" -- \
+  "$caipan" xiangqi adjudicate --record "$dir/bad.txt"
+rm -rf "$dir"
 
 finish

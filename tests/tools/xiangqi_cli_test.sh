@@ -1,8 +1,8 @@
 # CLI tests for `caipan xiangqi perft|moves|play`.
-# Run as: bash xiangqi_cli_test.sh CAIPAN_BINARY SHARED_DIR
+# Run as: bash xiangqi_cli_test.sh CAIPAN_BINARY TEST_DATA_DIR
 source "$(dirname "$0")/cli_assert.sh"
 caipan=$1
-shared=$2
+data=$2
 
 start="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
@@ -13,7 +13,7 @@ expect_output perft_depth_0 0 "1" -- "$caipan" xiangqi perft --fen startpos --de
 expect_output perft_checkmated 0 "0" -- \
   "$caipan" xiangqi perft --fen "1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 1 1" --depth 2
 
-# Every row of the shared table up to 200k nodes: the count is the last line.
+# Every row of the perft table up to 200k nodes: the count is the last line.
 rows=0
 while IFS=$'\t' read -r fen depth nodes source; do
   [ "$fen" = "fen" ] && continue
@@ -24,7 +24,7 @@ while IFS=$'\t' read -r fen depth nodes source; do
     echo "FAIL perft_row: $fen depth $depth: got $got, want $nodes"
     failures=$((failures + 1))
   fi
-done <"$shared/data/xiangqi/perft.tsv"
+done <"$data/xiangqi/perft.tsv"
 if [ "$rows" -lt 5 ]; then
   echo "FAIL perft_rows: only $rows rows checked"
   failures=$((failures + 1))
@@ -116,6 +116,12 @@ expect_stderr_contains bad_notation 2 'unknown notation "san"' -- \
   "$caipan" xiangqi moves --notation san
 expect_stderr_contains negative_depth 2 "--depth" -- \
   "$caipan" xiangqi perft --fen startpos --depth -1
+# Depth is capped (8: about a day from the start position): a larger one is
+# refused at once instead of running for ever.
+expect_stderr_contains perft_depth_over_cap 2 "--depth 1000: expected 0..8" -- \
+  bounded "$caipan" xiangqi perft --fen startpos --depth 1000
+expect_stderr_contains perft_depth_one_over_cap 2 "--depth 9: expected 0..8" -- \
+  bounded "$caipan" xiangqi perft --depth 9 --divide
 expect_stderr_contains missing_depth 2 "depth" -- "$caipan" xiangqi perft --fen startpos
 expect_stderr_contains bad_depth 2 "depth" -- "$caipan" xiangqi perft --depth two
 expect_stderr_contains unknown_flag 2 "bogus" -- "$caipan" xiangqi moves --bogus

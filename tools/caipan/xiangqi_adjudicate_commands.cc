@@ -1,21 +1,23 @@
 // `caipan xiangqi adjudicate` and `caipan xiangqi limit`: rule on a game
 // (repetition, natural limit, mate) or report the natural limit for a claimant.
-// Bad input — a FEN, an option value, an unreadable record, an unknown or
-// illegal move — goes to stderr naming the field or ply, with exit status 2
-// (as `caipan xiangqi play` does); a verdict of any kind exits 0.
-#include <fstream>
+// Bad input — a FEN, an option value, an unreadable, oversized or non-regular
+// record file, an unknown or illegal move — goes to stderr naming the field or
+// ply, with exit status 2 (as `caipan xiangqi play` does); a verdict of any
+// kind exits 0.
+#include <cstdint>
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "engine/xiangqi/adjudicator.h"
 #include "engine/xiangqi/natural_limit.h"
 #include "engine/xiangqi/position.h"
 #include "engine/xiangqi/record.h"
 #include "engine/xiangqi/rule_options.h"
+#include "tools/caipan/bounded_file.h"
 #include "tools/caipan/commands.h"
 #include "tools/caipan/xiangqi_verdict_output.h"
 
@@ -29,11 +31,19 @@ void Fail(std::string_view message) {
   SetExitCode(2);
 }
 
+// Largest --record read by default: real game records are a few kilobytes.
+constexpr int64_t kDefaultMaxRecordBytes = int64_t{1} << 20;
+// Largest --max-record-bytes accepted: reading and adjudicating a record takes
+// about 28 MB of memory and a quarter of a second per megabyte (a 50 MB record
+// took 1.4 GB), so 16 MiB stays under half a gigabyte.
+constexpr int64_t kMaxRecordBytesCap = int64_t{16} << 20;
+
 // Where the game comes from: --fen/--moves or --record.
 struct GameArgs {
   std::string fen = "startpos";
   std::string moves;
   std::string record;
+  int64_t max_record_bytes = kDefaultMaxRecordBytes;
 };
 
 struct Game {
@@ -41,28 +51,34 @@ struct Game {
   std::vector<xq::Move> moves;
 };
 
-std::optional<Game> LoadGame(const GameArgs& args) {
-  if (!args.record.empty()) {
-    std::ifstream in(args.record, std::ios::binary);
-    if (!in) {
-      Fail("--record: cannot read " + args.record);
-      return std::nullopt;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    absl::StatusOr<xq::GameRecord> record = xq::ParseRecord(text.str());
-    if (!record.ok()) {
-      Fail("--record: " + std::string(record.status().message()));
-      return std::nullopt;
-    }
-    absl::StatusOr<xq::Position> start =
-        xq::Position::FromFen(record->start_fen);
-    if (!start.ok()) {
-      Fail("--record: " + std::string(start.status().message()));
-      return std::nullopt;
-    }
-    return Game{*start, std::move(record->moves)};
+std::optional<Game> LoadRecordGame(const GameArgs& args) {
+  if (args.max_record_bytes < 1 || args.max_record_bytes > kMaxRecordBytesCap) {
+    Fail(absl::StrCat("--max-record-bytes ", args.max_record_bytes,
+                      ": expected 1..", kMaxRecordBytesCap));
+    return std::nullopt;
   }
+  absl::StatusOr<std::string> text = ReadBoundedFile(
+      "--record", args.record, {args.max_record_bytes, "--max-record-bytes"});
+  if (!text.ok()) {
+    Fail(std::string(text.status().message()));
+    return std::nullopt;
+  }
+  const std::string prefix = "--record " + args.record + ": ";
+  absl::StatusOr<xq::GameRecord> record = xq::ParseRecord(*text);
+  if (!record.ok()) {
+    Fail(prefix + std::string(record.status().message()));
+    return std::nullopt;
+  }
+  absl::StatusOr<xq::Position> start = xq::Position::FromFen(record->start_fen);
+  if (!start.ok()) {
+    Fail(prefix + std::string(start.status().message()));
+    return std::nullopt;
+  }
+  return Game{*start, std::move(record->moves)};
+}
+
+std::optional<Game> LoadGame(const GameArgs& args) {
+  if (!args.record.empty()) return LoadRecordGame(args);
   absl::StatusOr<xq::Position> start = xq::Position::FromFen(args.fen);
   if (!start.ok()) {
     Fail("--fen: " + std::string(start.status().message()));
@@ -121,8 +137,14 @@ void AddGameOptions(CLI::App* cmd, GameArgs* game) {
   CLI::Option* moves = cmd->add_option("--moves", game->moves,
                                        "the moves played, in any notation");
   CLI::Option* record = cmd->add_option(
-      "--record", game->record, "a game record file (plain moves or PGN)");
+      "--record", game->record,
+      "a game record file (plain moves or PGN); must be a regular file");
   record->excludes(fen)->excludes(moves);
+  cmd->add_option("--max-record-bytes", game->max_record_bytes,
+                  absl::StrCat("refuse a --record file larger than this "
+                               "(default ",
+                               kDefaultMaxRecordBytes, " = 1 MiB, at most ",
+                               kMaxRecordBytesCap, " = 16 MiB)"));
 }
 
 void AddLimitOptions(CLI::App* cmd, RuleArgs* rules) {
@@ -199,8 +221,9 @@ void RegisterXiangqiAdjudicationCommands(CLI::App& xiangqi) {
                            "one JSON object with the per-move classification");
   adjudicate_cmd->footer(
       "Exit status: 0 with a verdict (any result); 2 for bad input — an "
-      "unreadable FEN, option or record, or an unknown or illegal move, "
-      "reported on stderr with its ply.");
+      "unreadable FEN, option or record (also one that is not a regular file "
+      "or is larger than --max-record-bytes), or an unknown or illegal move, "
+      "reported on stderr with its ply or path.");
   adjudicate_cmd->callback([adjudicate] { RunAdjudicate(*adjudicate); });
 
   auto limit = std::make_shared<LimitArgs>();

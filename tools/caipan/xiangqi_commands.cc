@@ -46,6 +46,11 @@ std::vector<std::pair<std::string, xq::Move>> SortedMoves(
   return moves;
 }
 
+// Deepest perft accepted. From the start position depth 5 takes about a
+// second and every further ply about 40 times longer, so depth 8 already takes
+// about a day; a larger depth can only be a mistake that would never finish.
+constexpr int kMaxPerftDepth = 8;
+
 struct PerftArgs {
   std::string fen = "startpos";
   int depth = 0;
@@ -53,7 +58,10 @@ struct PerftArgs {
 };
 
 void RunPerft(const PerftArgs& args) {
-  if (args.depth < 0) return Fail("--depth: must be 0 or more");
+  if (args.depth < 0 || args.depth > kMaxPerftDepth) {
+    return Fail("--depth " + std::to_string(args.depth) + ": expected 0.." +
+                std::to_string(kMaxPerftDepth));
+  }
   std::optional<xq::Position> pos = LoadPosition(args.fen);
   if (!pos) return;
   if (!args.divide || args.depth == 0) {
@@ -122,7 +130,13 @@ void RegisterXiangqiCommands(CLI::App& app) {
                               "last line. With --divide, `move count` lines "
                               "come first, sorted by ICCS text.");
   AddFenOption(perft_cmd, &perft->fen);
-  perft_cmd->add_option("--depth", perft->depth, "depth in plies")->required();
+  perft_cmd
+      ->add_option("--depth", perft->depth,
+                   "depth in plies, 0.." + std::to_string(kMaxPerftDepth) +
+                       " (from the start position depth 5 takes about a "
+                       "second and each ply more about 40 times as long, so " +
+                       std::to_string(kMaxPerftDepth) + " is about a day)")
+      ->required();
   perft_cmd->add_flag("--divide", perft->divide, "per-move counts first");
   perft_cmd->callback([perft] { RunPerft(*perft); });
 

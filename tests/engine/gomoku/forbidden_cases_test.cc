@@ -1,17 +1,17 @@
-// Every row of shared/data/gomoku/forbidden_cases.tsv: the classification of
+// Every row of tests/data/gomoku/forbidden_cases.tsv: the classification of
 // one point for black must match the known answer.
 #include <string>
 
 #include "engine/gomoku/forbidden.h"
 #include "engine/gomoku/notation.h"
 #include "gtest/gtest.h"
-#include "tests/engine/gomoku/shared_data.h"
+#include "tests/engine/gomoku/test_data.h"
 
 namespace caipan::gomoku {
 namespace {
 
 TEST(ForbiddenCasesTest, EveryRowMatches) {
-  const auto rows = testing::ReadSharedTsv("data/gomoku/forbidden_cases.tsv");
+  const auto rows = testing::ReadTestTsv("gomoku/forbidden_cases.tsv");
   ASSERT_GE(rows.size(), 200u) << "forbidden_cases.tsv looks truncated";
   int checked = 0;
   for (size_t i = 0; i < rows.size(); ++i) {

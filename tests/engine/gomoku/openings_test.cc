@@ -9,7 +9,7 @@
 #include "engine/gomoku/notation.h"
 #include "engine/gomoku/symmetry.h"
 #include "gtest/gtest.h"
-#include "tests/engine/gomoku/shared_data.h"
+#include "tests/engine/gomoku/test_data.h"
 
 namespace caipan::gomoku {
 namespace {
@@ -18,8 +18,8 @@ std::string Rel(int dx, int dy) {
   return "(" + std::to_string(dx) + "," + std::to_string(dy) + ")";
 }
 
-TEST(OpeningsTest, TableMatchesSharedTsv) {
-  const auto rows = testing::ReadSharedTsv("data/gomoku/openings26.tsv");
+TEST(OpeningsTest, TableMatchesTestDataTsv) {
+  const auto rows = testing::ReadTestTsv("gomoku/openings26.tsv");
   ASSERT_EQ(rows.size(), 26u);
   const auto openings = DesignatedOpenings();
   ASSERT_EQ(openings.size(), 26u);

@@ -1,5 +1,5 @@
-// Reads the shared perft table (../shared/data/xiangqi/perft.tsv) for the perft
-// tests.
+// Reads the perft table (tests/data/xiangqi/perft.tsv, found through
+// CAIPAN_TEST_DATA_DIR) for the perft tests.
 #ifndef CAIPAN_TESTS_ENGINE_XIANGQI_PERFT_ROWS_H_
 #define CAIPAN_TESTS_ENGINE_XIANGQI_PERFT_ROWS_H_
 
@@ -21,7 +21,7 @@ struct PerftRow {
 // fail on it).
 inline std::vector<PerftRow> ReadPerftRows() {
   std::vector<PerftRow> rows;
-  std::ifstream in(std::string(CAIPAN_SHARED_DIR) + "/data/xiangqi/perft.tsv");
+  std::ifstream in(std::string(CAIPAN_TEST_DATA_DIR) + "/xiangqi/perft.tsv");
   std::string line;
   std::getline(in, line);  // header
   while (std::getline(in, line)) {

@@ -1,4 +1,4 @@
-// The deep perft rows of the shared table (ctest label "slow").
+// The deep perft rows of the perft table (ctest label "slow").
 #include <gtest/gtest.h>
 
 #include "engine/xiangqi/position.h"
@@ -7,7 +7,7 @@
 namespace caipan::xiangqi {
 namespace {
 
-TEST(PerftSlowTest, DeepRowsOfSharedTable) {
+TEST(PerftSlowTest, DeepRowsOfTable) {
   int checked = 0;
   for (const auto& row : testing::ReadPerftRows()) {
     if (row.nodes <= testing::kFastPerftNodeLimit) continue;

@@ -1,4 +1,4 @@
-// Perft against the published counts in the shared table: the rows small enough
+// Perft against the published counts in the perft table: the rows small enough
 // for the default run (perft_slowtest.cc has the deep ones).
 #include <gtest/gtest.h>
 
@@ -11,12 +11,12 @@ namespace {
 using testing::kFastPerftNodeLimit;
 using testing::ReadPerftRows;
 
-TEST(PerftTest, SharedTableIsPresent) {
+TEST(PerftTest, TableIsPresent) {
   EXPECT_GE(ReadPerftRows().size(), 20u)
-      << "cannot read " CAIPAN_SHARED_DIR "/data/xiangqi/perft.tsv";
+      << "cannot read " CAIPAN_TEST_DATA_DIR "/xiangqi/perft.tsv";
 }
 
-TEST(PerftTest, FastRowsOfSharedTable) {
+TEST(PerftTest, FastRowsOfTable) {
   int checked = 0;
   for (const auto& row : ReadPerftRows()) {
     if (row.nodes > kFastPerftNodeLimit) continue;

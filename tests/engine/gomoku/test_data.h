@@ -1,7 +1,7 @@
-// Reads the shared gomoku test tables (tab-separated, header row first) from
-// CAIPAN_SHARED_DIR; a missing file fails the test loudly.
-#ifndef CAIPAN_TESTS_ENGINE_GOMOKU_SHARED_DATA_H_
-#define CAIPAN_TESTS_ENGINE_GOMOKU_SHARED_DATA_H_
+// Reads the gomoku test tables (tab-separated, header row first) from
+// CAIPAN_TEST_DATA_DIR (tests/data); a missing file fails the test loudly.
+#ifndef CAIPAN_TESTS_ENGINE_GOMOKU_TEST_DATA_H_
+#define CAIPAN_TESTS_ENGINE_GOMOKU_TEST_DATA_H_
 
 #include <fstream>
 #include <string>
@@ -13,10 +13,11 @@ namespace caipan::gomoku::testing {
 
 using Row = std::vector<std::string>;
 
-inline std::vector<Row> ReadSharedTsv(const std::string& relative_path) {
-  const std::string path = std::string(CAIPAN_SHARED_DIR) + "/" + relative_path;
+inline std::vector<Row> ReadTestTsv(const std::string& relative_path) {
+  const std::string path =
+      std::string(CAIPAN_TEST_DATA_DIR) + "/" + relative_path;
   std::ifstream in(path);
-  EXPECT_TRUE(in.good()) << "cannot open shared test data " << path;
+  EXPECT_TRUE(in.good()) << "cannot open test data " << path;
   std::vector<Row> rows;
   std::string line;
   bool header = true;
@@ -42,4 +43,4 @@ inline std::vector<Row> ReadSharedTsv(const std::string& relative_path) {
 
 }  // namespace caipan::gomoku::testing
 
-#endif  // CAIPAN_TESTS_ENGINE_GOMOKU_SHARED_DATA_H_
+#endif  // CAIPAN_TESTS_ENGINE_GOMOKU_TEST_DATA_H_
