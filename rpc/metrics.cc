@@ -1,9 +1,8 @@
 // Prometheus metrics of the RPC server (see metrics.h).
 #include "rpc/metrics.h"
 
-#include <exception>
-
 #include "absl/strings/str_cat.h"
+#include "prometheus/text_serializer.h"
 #include "rpc/status_code_name.h"
 
 namespace caipan::rpc {
@@ -34,20 +33,17 @@ RpcMetrics::RpcMetrics() : registry_(std::make_shared<prometheus::Registry>()) {
 RpcMetrics::~RpcMetrics() = default;
 
 absl::Status RpcMetrics::Serve(const std::string& address) {
-  try {
-    exposer_ = std::make_unique<prometheus::Exposer>(address);
-  } catch (const std::exception& e) {
-    return absl::UnavailableError(absl::StrCat(
-        "metrics endpoint: cannot listen on ", address, ": ", e.what()));
-  }
-  exposer_->RegisterCollectable(registry_);
+  absl::StatusOr<std::unique_ptr<MetricsHttpServer>> http =
+      MetricsHttpServer::Start(address, [this] { return Render(); });
+  if (!http.ok()) return http.status();
+  http_ = *std::move(http);
   return absl::OkStatus();
 }
 
-int RpcMetrics::port() const {
-  if (exposer_ == nullptr) return 0;
-  auto ports = exposer_->GetListeningPorts();
-  return ports.empty() ? 0 : ports.front();
+int RpcMetrics::port() const { return http_ == nullptr ? 0 : http_->port(); }
+
+std::string RpcMetrics::Render() const {
+  return prometheus::TextSerializer().Serialize(registry_->Collect());
 }
 
 RpcMetrics::MethodSeries* RpcMetrics::Series(absl::string_view method) {
@@ -57,6 +53,8 @@ RpcMetrics::MethodSeries* RpcMetrics::Series(absl::string_view method) {
     if (it != series_.end()) return it->second.get();
   }
   absl::MutexLock lock(&mu_);
+  if (series_.size() >= kMaxMethods && !series_.contains(method))
+    method = kUnknownMethod;
   auto& slot = series_[method];
   if (slot == nullptr) {
     slot = std::make_unique<MethodSeries>();
@@ -69,6 +67,11 @@ RpcMetrics::MethodSeries* RpcMetrics::Series(absl::string_view method) {
     slot->latency = &latency_->Add({{"method", name}}, LatencyBuckets());
   }
   return slot.get();
+}
+
+void RpcMetrics::Preregister(const std::vector<std::string>& methods) {
+  for (const std::string& method : methods) Series(method);
+  Series(kUnknownMethod);
 }
 
 void RpcMetrics::Record(absl::string_view method, grpc::StatusCode code,

@@ -15,10 +15,13 @@ using grpc::experimental::InterceptionHookPoints;
 
 class ObserverInterceptor : public grpc::experimental::Interceptor {
  public:
+  // `method` is the call's method name as a stable string: the name gRPC
+  // holds for a method it does not serve is freed before the call ends.
   ObserverInterceptor(grpc::experimental::ServerRpcInfo* info,
-                      RpcMetrics* metrics, bool log_rpcs,
-                      std::atomic<int>* in_flight)
+                      absl::string_view method, RpcMetrics* metrics,
+                      bool log_rpcs, std::atomic<int>* in_flight)
       : info_(info),
+        method_(method),
         metrics_(metrics),
         log_rpcs_(log_rpcs),
         in_flight_(in_flight),
@@ -35,10 +38,10 @@ class ObserverInterceptor : public grpc::experimental::Interceptor {
     // A call that ended without a status from the service was cancelled (by the
     // client, a deadline or shutdown) or failed in transport.
     grpc::StatusCode code = status_seen_ ? code_ : grpc::StatusCode::CANCELLED;
-    if (metrics_ != nullptr) metrics_->Record(info_->method(), code, seconds);
+    if (metrics_ != nullptr) metrics_->Record(method_, code, seconds);
     if (log_rpcs_) {
       LogLine line("rpc");
-      line.Add("method", info_->method())
+      line.Add("method", method_)
           .Add("code", StatusCodeName(code))
           .Add("latency_us", static_cast<int64_t>(seconds * 1e6))
           .Add("peer", peer_);
@@ -76,6 +79,7 @@ class ObserverInterceptor : public grpc::experimental::Interceptor {
 
  private:
   grpc::experimental::ServerRpcInfo* info_;
+  absl::string_view method_;
   RpcMetrics* metrics_;
   bool log_rpcs_;
   std::atomic<int>* in_flight_;
@@ -93,7 +97,13 @@ class ObserverInterceptor : public grpc::experimental::Interceptor {
 grpc::experimental::Interceptor*
 ObserverInterceptorFactory::CreateServerInterceptor(
     grpc::experimental::ServerRpcInfo* info) {
-  return new ObserverInterceptor(info, metrics_, log_rpcs_, in_flight_);
+  const char* name = info->method();
+  auto known =
+      known_methods_.find(absl::string_view(name == nullptr ? "" : name));
+  const absl::string_view method = known == known_methods_.end()
+                                       ? RpcMetrics::kUnknownMethod
+                                       : absl::string_view(*known);
+  return new ObserverInterceptor(info, method, metrics_, log_rpcs_, in_flight_);
 }
 
 }  // namespace caipan::rpc

@@ -4,7 +4,11 @@
 #define CAIPAN_RPC_OBSERVER_INTERCEPTOR_H_
 
 #include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
 
+#include "absl/container/node_hash_set.h"
 #include "grpcpp/support/server_interceptor.h"
 #include "rpc/metrics.h"
 
@@ -14,10 +18,16 @@ class ObserverInterceptorFactory
     : public grpc::experimental::ServerInterceptorFactoryInterface {
  public:
   // `metrics` may be null (no metrics). `in_flight` counts the calls not yet
-  // finished. Both must outlive the server.
+  // finished. Both must outlive the server. `known_methods` are the full
+  // names ("/pkg.Service/Method") the server serves: any other name is
+  // logged and counted as RpcMetrics::kUnknownMethod.
   ObserverInterceptorFactory(RpcMetrics* metrics, bool log_rpcs,
-                             std::atomic<int>* in_flight)
-      : metrics_(metrics), log_rpcs_(log_rpcs), in_flight_(in_flight) {}
+                             std::atomic<int>* in_flight,
+                             const std::vector<std::string>& known_methods)
+      : metrics_(metrics),
+        log_rpcs_(log_rpcs),
+        in_flight_(in_flight),
+        known_methods_(known_methods.begin(), known_methods.end()) {}
 
   grpc::experimental::Interceptor* CreateServerInterceptor(
       grpc::experimental::ServerRpcInfo* info) override;
@@ -26,6 +36,8 @@ class ObserverInterceptorFactory
   RpcMetrics* metrics_;
   bool log_rpcs_;
   std::atomic<int>* in_flight_;
+  // Never changed after construction, so pointers to its names stay valid.
+  absl::node_hash_set<std::string> known_methods_;
 };
 
 }  // namespace caipan::rpc

@@ -11,7 +11,9 @@
 
 #include "absl/status/statusor.h"
 #include "grpcpp/server.h"
+#include "grpcpp/server_builder.h"
 #include "grpcpp/support/server_callback.h"
+#include "rpc/connection_acceptor.h"
 #include "rpc/metrics.h"
 #include "rpc/server_config.h"
 
@@ -33,9 +35,12 @@ class Server {
   RpcMetrics& metrics() { return *metrics_; }
   grpc::Server* grpc_server() { return server_.get(); }
 
-  // Graceful shutdown: reports NOT_SERVING, stops accepting calls, lets
-  // in-flight calls finish for up to the configured grace period, then cancels
-  // the rest. Idempotent.
+  // The gate shared with the services (closed by Shutdown).
+  const std::shared_ptr<CallGate>& gate() const { return config_.gate; }
+
+  // Graceful shutdown: reports NOT_SERVING, refuses new calls with
+  // UNAVAILABLE, lets in-flight calls finish for up to the configured grace
+  // period, then cancels the rest. Idempotent.
   void Shutdown();
 
  private:
@@ -43,7 +48,12 @@ class Server {
 
   ServerConfig config_;
   std::unique_ptr<RpcMetrics> metrics_;
+  // Declared before server_ so it is destroyed after it: gRPC's acceptor
+  // must outlive the thread handing it connections (acceptor_).
+  std::unique_ptr<grpc::experimental::ExternalConnectionAcceptor>
+      grpc_acceptor_;
   std::unique_ptr<grpc::Server> server_;
+  std::unique_ptr<ConnectionAcceptor> acceptor_;
   std::vector<std::string> health_names_;
   int port_ = 0;
   bool shut_down_ = false;

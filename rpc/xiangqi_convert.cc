@@ -96,15 +96,27 @@ absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
     return absl::InvalidArgumentError(absl::StrCat(
         field, ".moves: ", n, " plies exceed the limit of ", max_plies));
   }
-  // The key: the FEN and each move text, each preceded by its length so that no
-  // two histories share a key; ends[k] is the key's length for the first k
-  // moves.
+  Position start;
+  if (position.fen().empty()) {
+    start = Position::Start();
+  } else {
+    absl::StatusOr<Position> parsed = Position::FromFen(position.fen());
+    if (!parsed.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ".fen: ", parsed.status().message()));
+    }
+    start = *std::move(parsed);
+  }
+  // The key: the canonical FEN, then each move text, each preceded by its
+  // length so that no two histories share a key; ends[k] is the key's length
+  // for the first k moves. Two spellings of one start position share entries.
+  const std::string fen = start.ToFen();
   std::string key;
-  key.reserve(position.fen().size() + 4 + static_cast<size_t>(n) * 9);
+  key.reserve(fen.size() + 4 + static_cast<size_t>(n) * 9);
   std::vector<size_t> ends(n + 1);
-  const uint32_t fen_size = static_cast<uint32_t>(position.fen().size());
+  const uint32_t fen_size = static_cast<uint32_t>(fen.size());
   key.append(reinterpret_cast<const char*>(&fen_size), sizeof(fen_size));
-  key.append(position.fen());
+  key.append(fen);
   ends[0] = key.size();
   for (int i = 0; i < n; ++i) {
     const std::string& m = position.moves(i);
@@ -116,23 +128,14 @@ absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
   // A board's next request usually adds a move or two to one seen before.
   constexpr int kLookBack = 8;
   int from = -1;
-  for (int k = n; k >= 0 && k >= n - kLookBack; --k) {
+  for (int k = n; k >= 1 && k >= n - kLookBack; --k) {
     if (cache->Lookup(absl::string_view(key.data(), ends[k]), current)) {
       from = k;
       break;
     }
   }
   if (from < 0) {
-    if (position.fen().empty()) {
-      *current = Position::Start();
-    } else {
-      absl::StatusOr<Position> start = Position::FromFen(position.fen());
-      if (!start.ok()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(field, ".fen: ", start.status().message()));
-      }
-      *current = *std::move(start);
-    }
+    *current = start;
     from = 0;
   }
   MoveParseError error;

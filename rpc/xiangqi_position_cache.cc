@@ -10,42 +10,59 @@ constexpr int kShards = 64;
 
 }  // namespace
 
-XiangqiPositionCache::XiangqiPositionCache(int entries) {
-  if (entries <= 0) return;
-  slots_per_shard_ = static_cast<size_t>((entries + kShards - 1) / kShards);
+XiangqiPositionCache::XiangqiPositionCache(size_t max_bytes) {
+  if (max_bytes == 0) return;
+  shard_budget_ = max_bytes / kShards;
   shards_.reserve(kShards);
-  for (int i = 0; i < kShards; ++i) {
+  for (int i = 0; i < kShards; ++i)
     shards_.push_back(std::make_unique<Shard>());
-    shards_.back()->slots.resize(slots_per_shard_);
-  }
 }
 
-size_t XiangqiPositionCache::Hash(absl::string_view key) const {
-  return absl::HashOf(key);
+XiangqiPositionCache::Shard& XiangqiPositionCache::ShardFor(
+    absl::string_view key) const {
+  return *shards_[absl::HashOf(key) % kShards];
 }
 
 bool XiangqiPositionCache::Lookup(absl::string_view key,
                                   xiangqi::Position* position) const {
   if (shards_.empty()) return false;
-  const size_t h = Hash(key);
-  const Shard& shard = *shards_[h % kShards];
+  const Shard& shard = ShardFor(key);
   absl::MutexLock lock(&shard.mu);
-  const Slot& slot = shard.slots[(h / kShards) % slots_per_shard_];
-  if (slot.key.size() != key.size() || absl::string_view(slot.key) != key)
-    return false;
-  *position = slot.position;
+  auto it = shard.entries.find(key);
+  if (it == shard.entries.end()) return false;
+  *position = it->second;
   return true;
 }
 
 void XiangqiPositionCache::Insert(absl::string_view key,
                                   const xiangqi::Position& position) {
   if (shards_.empty()) return;
-  const size_t h = Hash(key);
-  Shard& shard = *shards_[h % kShards];
+  const size_t cost = key.size() + kEntryOverhead;
+  if (cost > shard_budget_) return;
+  Shard& shard = ShardFor(key);
   absl::MutexLock lock(&shard.mu);
-  Slot& slot = shard.slots[(h / kShards) % slots_per_shard_];
-  slot.key.assign(key.data(), key.size());
-  slot.position = position;
+  auto [it, inserted] = shard.entries.try_emplace(key, position);
+  if (!inserted) {
+    it->second = position;
+    return;
+  }
+  shard.order.push_back(&it->first);
+  shard.bytes += cost;
+  while (shard.bytes > shard_budget_) {
+    const std::string* oldest = shard.order.front();
+    shard.order.pop_front();
+    shard.bytes -= oldest->size() + kEntryOverhead;
+    shard.entries.erase(shard.entries.find(*oldest));
+  }
+}
+
+size_t XiangqiPositionCache::bytes() const {
+  size_t total = 0;
+  for (const auto& shard : shards_) {
+    absl::MutexLock lock(&shard->mu);
+    total += shard->bytes;
+  }
+  return total;
 }
 
 }  // namespace caipan::rpc

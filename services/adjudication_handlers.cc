@@ -17,6 +17,7 @@ absl::Status NoGame() {
 
 absl::Status HandleCheckMove(const v1::CheckMoveRequest& request,
                              const ServiceOptions& options,
+                             const CallControl& control,
                              v1::CheckMoveResponse* response) {
   switch (request.game_case()) {
     case v1::CheckMoveRequest::kXiangqi:
@@ -31,6 +32,7 @@ absl::Status HandleCheckMove(const v1::CheckMoveRequest& request,
 
 absl::Status HandleListMoves(const v1::ListMovesRequest& request,
                              const ServiceOptions& options,
+                             const CallControl& control,
                              v1::ListMovesResponse* response) {
   switch (request.game_case()) {
     case v1::ListMovesRequest::kXiangqi:
@@ -45,11 +47,12 @@ absl::Status HandleListMoves(const v1::ListMovesRequest& request,
 
 absl::Status HandleAdjudicateGame(const v1::AdjudicateGameRequest& request,
                                   const ServiceOptions& options,
+                                  const CallControl& control,
                                   v1::AdjudicateGameResponse* response) {
   switch (request.game_case()) {
     case v1::AdjudicateGameRequest::kXiangqi:
     case v1::AdjudicateGameRequest::kXiangqiRecord:
-      return XiangqiAdjudicateGame(request, options, response);
+      return XiangqiAdjudicateGame(request, options, control, response);
     case v1::AdjudicateGameRequest::kGomoku:
       return GomokuAdjudicateGame(request, options, response);
     case v1::AdjudicateGameRequest::GAME_NOT_SET:
@@ -61,6 +64,7 @@ absl::Status HandleAdjudicateGame(const v1::AdjudicateGameRequest& request,
 
 absl::Status HandleRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,
                                     const ServiceOptions& options,
+                                    const CallControl& control,
                                     v1::RuleOnRepetitionResponse* response) {
   if (!request.has_xiangqi())
     return absl::InvalidArgumentError("xiangqi: required");
@@ -69,7 +73,7 @@ absl::Status HandleRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,
 
 absl::Status HandleGetNaturalLimitStatus(
     const v1::GetNaturalLimitStatusRequest& request,
-    const ServiceOptions& options,
+    const ServiceOptions& options, const CallControl& control,
     v1::GetNaturalLimitStatusResponse* response) {
   if (!request.has_xiangqi()) {
     return absl::InvalidArgumentError("xiangqi: required");

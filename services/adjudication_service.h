@@ -1,57 +1,70 @@
-// AdjudicationService on gRPC's callback API. Stateless: every unary call
-// carries all it needs; a PlayGame stream keeps its own game only for the
-// stream's life.
+// AdjudicationService on gRPC's callback API, with every method registered
+// raw (bytes in, bytes out) so that the service itself parses requests: a
+// malformed body is INVALID_ARGUMENT naming the message, sizes are checked
+// before any work, and the call gate (draining, tokens) runs first. Stateless:
+// every unary call carries all it needs; a PlayGame stream keeps its own game
+// only for the stream's life.
 #ifndef CAIPAN_SERVICES_ADJUDICATION_SERVICE_H_
 #define CAIPAN_SERVICES_ADJUDICATION_SERVICE_H_
 
+#include <memory>
+
 #include "caipan/v1/adjudication_service.grpc.pb.h"
-#include "services/arena_allocator.h"
+#include "services/play_stream_registry.h"
 #include "services/service_options.h"
+#include "services/work_pool.h"
 
 namespace caipan::services {
 
-class AdjudicationService final
-    : public v1::AdjudicationService::CallbackService {
+using RawAdjudicationService =
+    v1::AdjudicationService::WithRawCallbackMethod_CheckMove<
+        v1::AdjudicationService::WithRawCallbackMethod_ListMoves<
+            v1::AdjudicationService::WithRawCallbackMethod_AdjudicateGame<
+                v1::AdjudicationService::WithRawCallbackMethod_RuleOnRepetition<
+                    v1::AdjudicationService::
+                        WithRawCallbackMethod_GetNaturalLimitStatus<
+                            v1::AdjudicationService::
+                                WithRawCallbackMethod_PlayGame<
+                                    v1::AdjudicationService::
+                                        WithRawCallbackMethod_Ping<
+                                            v1::AdjudicationService::
+                                                Service>>>>>>>;
+
+class AdjudicationService final : public RawAdjudicationService {
  public:
   explicit AdjudicationService(ServiceOptions options = {});
+  ~AdjudicationService() override;
 
   grpc::ServerUnaryReactor* CheckMove(grpc::CallbackServerContext* context,
-                                      const v1::CheckMoveRequest* request,
-                                      v1::CheckMoveResponse* response) override;
+                                      const grpc::ByteBuffer* request,
+                                      grpc::ByteBuffer* response) override;
   grpc::ServerUnaryReactor* ListMoves(grpc::CallbackServerContext* context,
-                                      const v1::ListMovesRequest* request,
-                                      v1::ListMovesResponse* response) override;
-  grpc::ServerUnaryReactor* AdjudicateGame(
-      grpc::CallbackServerContext* context,
-      const v1::AdjudicateGameRequest* request,
-      v1::AdjudicateGameResponse* response) override;
+                                      const grpc::ByteBuffer* request,
+                                      grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* AdjudicateGame(grpc::CallbackServerContext* context,
+                                           const grpc::ByteBuffer* request,
+                                           grpc::ByteBuffer* response) override;
   grpc::ServerUnaryReactor* RuleOnRepetition(
-      grpc::CallbackServerContext* context,
-      const v1::RuleOnRepetitionRequest* request,
-      v1::RuleOnRepetitionResponse* response) override;
+      grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
+      grpc::ByteBuffer* response) override;
   grpc::ServerUnaryReactor* GetNaturalLimitStatus(
-      grpc::CallbackServerContext* context,
-      const v1::GetNaturalLimitStatusRequest* request,
-      v1::GetNaturalLimitStatusResponse* response) override;
-  grpc::ServerBidiReactor<v1::PlayGameRequest, v1::PlayGameResponse>* PlayGame(
+      grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
+      grpc::ByteBuffer* response) override;
+  grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer>* PlayGame(
       grpc::CallbackServerContext* context) override;
   grpc::ServerUnaryReactor* Ping(grpc::CallbackServerContext* context,
-                                 const v1::PingRequest* request,
-                                 v1::PingResponse* response) override;
+                                 const grpc::ByteBuffer* request,
+                                 grpc::ByteBuffer* response) override;
+
+  // PlayGame streams open now.
+  int open_play_streams() const { return streams_->open_streams(); }
 
  private:
   ServiceOptions options_;
-  ArenaAllocator<v1::CheckMoveRequest, v1::CheckMoveResponse>
-      check_move_allocator_;
-  ArenaAllocator<v1::ListMovesRequest, v1::ListMovesResponse>
-      list_moves_allocator_;
-  ArenaAllocator<v1::AdjudicateGameRequest, v1::AdjudicateGameResponse>
-      adjudicate_allocator_;
-  ArenaAllocator<v1::RuleOnRepetitionRequest, v1::RuleOnRepetitionResponse>
-      repetition_allocator_;
-  ArenaAllocator<v1::GetNaturalLimitStatusRequest,
-                 v1::GetNaturalLimitStatusResponse>
-      limit_allocator_;
+  std::unique_ptr<PlayStreamRegistry> streams_;
+  // AdjudicateGame, RuleOnRepetition and GetNaturalLimitStatus replay and
+  // judge whole records: they run here, not on gRPC's callback threads.
+  std::unique_ptr<WorkPool> long_calls_;
 };
 
 }  // namespace caipan::services

@@ -97,14 +97,17 @@ absl::Status ReadRecord(const v1::AdjudicateGameRequest& request,
 
 // One annotation per examined move: what it does and how the repetition rules
 // class it.
-void Annotate(const Record& record, int plies,
-              const xiangqi::RuleOptions& rules,
-              const xiangqi::Notation* display,
-              v1::AdjudicateGameResponse* response) {
+absl::Status Annotate(const Record& record, int plies,
+                      const xiangqi::RuleOptions& rules,
+                      const xiangqi::Notation* display,
+                      const CallControl& control,
+                      v1::AdjudicateGameResponse* response) {
   Position pos = record.start;
   const xiangqi::ClassifyOptions classify{rules.rule_set,
                                           rules.mate_threat_depth};
   for (int i = 0; i < plies && i < static_cast<int>(record.moves.size()); ++i) {
+    // Classifying a move can search for mate threats: look at the clock often.
+    if (i % 32 == 31 && control.Stopped()) return control.StopStatus();
     const Move m = record.moves[i];
     if (!pos.IsLegal(m)) break;
     v1::MoveAnnotation* a = response->add_annotations();
@@ -128,6 +131,7 @@ void Annotate(const Record& record, int plies,
     }
     pos.MakeMove(m);
   }
+  return absl::OkStatus();
 }
 
 void AddClaimable(const xiangqi::ClaimableDraw& draw,
@@ -144,6 +148,7 @@ void AddClaimable(const xiangqi::ClaimableDraw& draw,
 
 absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
                                    const ServiceOptions& options,
+                                   const CallControl& control,
                                    v1::AdjudicateGameResponse* response) {
   if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
     return s;
@@ -156,8 +161,11 @@ absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
   Record record;
   if (absl::Status s = ReadRecord(request, options, &record); !s.ok()) return s;
 
-  xiangqi::Verdict verdict =
-      xiangqi::Adjudicate(record.start, record.moves, rules);
+  if (control.Stopped()) return control.StopStatus();
+  std::optional<xiangqi::Verdict> judged = xiangqi::AdjudicateUnlessStopped(
+      record.start, record.moves, rules, [&] { return control.Stopped(); });
+  if (!judged) return control.StopStatus();
+  xiangqi::Verdict& verdict = *judged;
   if (verdict.reason == xiangqi::VerdictReason::kOngoing && record.unplayable) {
     // The game went on to a move that names no legal move: its mover loses
     // there.
@@ -190,7 +198,7 @@ absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
     const int examined = verdict.reason == xiangqi::VerdictReason::kOngoing
                              ? static_cast<int>(record.moves.size())
                              : verdict.ply;
-    Annotate(record, examined, rules, display, response);
+    return Annotate(record, examined, rules, display, control, response);
   }
   return absl::OkStatus();
 }

@@ -4,12 +4,15 @@
 
 #include "absl/status/status.h"
 #include "caipan/v1/adjudication_service.pb.h"
+#include "services/call_control.h"
 #include "services/service_options.h"
 
 namespace caipan::services {
 
+// Stops with the call's status when `control` says the call is over.
 absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
                                    const ServiceOptions& options,
+                                   const CallControl& control,
                                    v1::AdjudicateGameResponse* response);
 
 absl::Status XiangqiRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,

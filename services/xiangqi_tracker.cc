@@ -15,9 +15,10 @@ XiangqiTracker::XiangqiTracker(const Position& start,
       start_(start),
       pos_(start),
       segment_start_(start),
-      table_(max_plies + 1),
+      // Memory follows the game: the table and the move list grow as it is
+      // played, whatever the history limit.
+      table_(/*max_positions=*/16),
       limit_(options) {
-  moves_.reserve(max_plies);
   table_.Insert(pos_.Hash(), 0);
 }
 

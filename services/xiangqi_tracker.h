@@ -17,8 +17,8 @@ namespace caipan::services {
 
 class XiangqiTracker {
  public:
-  // `max_plies` bounds the moves that will be played (it sizes the repetition
-  // table).
+  // `max_plies` bounds the moves that will be played; nothing is allocated
+  // for it up front.
   XiangqiTracker(const xiangqi::Position& start,
                  const xiangqi::RuleOptions& options, int max_plies);
 

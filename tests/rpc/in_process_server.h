@@ -11,6 +11,13 @@
 
 namespace caipan::testing {
 
+// Default service options with a short history limit and no position cache.
+inline services::ServiceOptions WithHistoryLimit(int plies) {
+  services::ServiceOptions options;
+  options.max_history_plies = plies;
+  return options;
+}
+
 class InProcessServer {
  public:
   explicit InProcessServer(services::ServiceOptions options = {},

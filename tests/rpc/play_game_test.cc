@@ -13,8 +13,7 @@ using ::testing::HasSubstr;
 
 class PlayGameTest : public ::testing::Test {
  protected:
-  testing::InProcessServer server_{services::ServiceOptions{
-      .max_history_plies = 8, .position_cache = nullptr}};
+  testing::InProcessServer server_{testing::WithHistoryLimit(8)};
 };
 
 v1::PlayGameRequest Move(const std::string& move) {

@@ -29,8 +29,7 @@ class XiangqiMovesTest : public ::testing::Test {
     return server_.stub().ListMoves(&context, request, response);
   }
 
-  testing::InProcessServer server_{services::ServiceOptions{
-      .max_history_plies = 20, .position_cache = nullptr}};
+  testing::InProcessServer server_{testing::WithHistoryLimit(20)};
 };
 
 TEST_F(XiangqiMovesTest, PingAnswers) {
@@ -230,7 +229,7 @@ namespace {
 // ply.
 TEST(PositionCacheTest, SameAnswersWithTheCache) {
   services::ServiceOptions options;
-  options.position_cache = std::make_shared<rpc::XiangqiPositionCache>(64);
+  options.position_cache = std::make_shared<rpc::XiangqiPositionCache>(1 << 20);
   testing::InProcessServer cached(options);
   testing::InProcessServer plain;
   const char* game[] = {"h2e2", "h9g7", "h0g2", "i9h9",

@@ -1,0 +1,68 @@
+// What every call of a caipan service passes before its handler runs: the
+// server is not draining, and the caller is authenticated where that is
+// required. One gate per server, shared by its services; the server closes it
+// when a graceful shutdown starts, so new calls get UNAVAILABLE while the calls
+// in flight finish.
+#ifndef CAIPAN_RPC_CALL_GATE_H_
+#define CAIPAN_RPC_CALL_GATE_H_
+
+#include <atomic>
+#include <memory>
+
+#include "grpcpp/server_context.h"
+#include "rpc/token_authenticator.h"
+
+namespace caipan::rpc {
+
+class CallGate {
+ public:
+  CallGate() = default;
+  // `authenticator` may be null (no tokens configured). With
+  // `require_auth_everywhere`, calls marked open need a token as well.
+  CallGate(std::shared_ptr<const TokenAuthenticator> authenticator,
+           bool require_auth_everywhere)
+      : authenticator_(std::move(authenticator)),
+        require_auth_everywhere_(require_auth_everywhere) {}
+
+  // Who may call a method.
+  enum class Access {
+    // Anyone, always (Ping, like health): liveness checks need no token.
+    kOpen,
+    // Anyone unless the server requires a token everywhere (the stateless
+    // adjudication API).
+    kStateless,
+    // Callers with a token (methods that act for someone).
+    kIdentified,
+  };
+
+  // Whether a call may start.
+  grpc::Status Admit(const grpc::ServerContextBase& context,
+                     Access access) const {
+    if (draining_.load(std::memory_order_acquire)) {
+      return grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                          "the server is shutting down; retry on another");
+    }
+    if (access == Access::kOpen ||
+        (access == Access::kStateless && !require_auth_everywhere_)) {
+      return grpc::Status::OK;
+    }
+    if (authenticator_ == nullptr) {
+      return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
+                          "authorization: the server has no tokens configured");
+    }
+    return authenticator_->Check(context);
+  }
+
+  // From now on every call is refused with UNAVAILABLE.
+  void StartDraining() { draining_.store(true, std::memory_order_release); }
+  bool draining() const { return draining_.load(std::memory_order_acquire); }
+
+ private:
+  std::shared_ptr<const TokenAuthenticator> authenticator_;
+  bool require_auth_everywhere_ = false;
+  std::atomic<bool> draining_{false};
+};
+
+}  // namespace caipan::rpc
+
+#endif  // CAIPAN_RPC_CALL_GATE_H_

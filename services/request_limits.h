@@ -1,0 +1,42 @@
+// Per-field size limits of the adjudication API, checked on a parsed request
+// before any work is done on it (no FEN, move or record is read until its size
+// is known to be within bounds). Errors are InvalidArgument naming the field
+// and never echo the oversized text.
+#ifndef CAIPAN_SERVICES_REQUEST_LIMITS_H_
+#define CAIPAN_SERVICES_REQUEST_LIMITS_H_
+
+#include <cstddef>
+
+#include "absl/status/status.h"
+#include "caipan/v1/adjudication_service.pb.h"
+#include "services/service_options.h"
+
+namespace caipan::services {
+
+// Longest FEN: a full xiangqi board with counters needs under 100 bytes.
+inline constexpr size_t kMaxFenBytes = 256;
+// Longest move text: the longest Chinese move ("前炮进一" with full-width
+// digits and tandem markers) is under 20 bytes.
+inline constexpr size_t kMaxMoveBytes = 64;
+// Most fifth-move offers: N of 五手N打 is 2 in national events; rule sets allow
+// a few more, never this many.
+inline constexpr int kMaxFifthMoveOffers = 16;
+
+absl::Status CheckRequestLimits(const v1::CheckMoveRequest& request,
+                                const ServiceOptions& options);
+absl::Status CheckRequestLimits(const v1::ListMovesRequest& request,
+                                const ServiceOptions& options);
+absl::Status CheckRequestLimits(const v1::AdjudicateGameRequest& request,
+                                const ServiceOptions& options);
+absl::Status CheckRequestLimits(const v1::RuleOnRepetitionRequest& request,
+                                const ServiceOptions& options);
+absl::Status CheckRequestLimits(const v1::GetNaturalLimitStatusRequest& request,
+                                const ServiceOptions& options);
+absl::Status CheckRequestLimits(const v1::PlayGameRequest& request,
+                                const ServiceOptions& options);
+absl::Status CheckRequestLimits(const v1::PingRequest& request,
+                                const ServiceOptions& options);
+
+}  // namespace caipan::services
+
+#endif  // CAIPAN_SERVICES_REQUEST_LIMITS_H_

@@ -1,0 +1,46 @@
+#!/usr/bin/python3
+"""Abuse item 2: a label explosion in /metrics through distinct unknown method names.
+
+Attack: 2,000 calls, each to a different unknown method (/abuse.S<i>/M<i>), then a scrape.
+Checks: /metrics stays under 64 KB, the unknown calls are counted under the single label
+method="unknown", no attacker-chosen name appears, and known methods keep their full names
+(/caipan.v1.AdjudicationService/Ping).
+"""
+
+import grpc
+
+import abuse_common as ac
+
+UNKNOWN_CALLS = 2000
+METRICS_LIMIT_BYTES = 64 * 1024
+
+
+class MetricsLabelTest(ac.ServerTestCase):
+
+    def test_unknown_methods_share_one_label(self):
+        server = self.start_server()
+        channel = self.open_channel(server)
+        self.stub(channel).Ping(ac.PROTO.pb.PingRequest(), timeout=5)
+        status, before, _ = ac.http_get(server.metrics_port)
+        self.assertEqual(status, 200)
+        codes = set()
+        for i in range(UNKNOWN_CALLS):
+            code, _, _ = ac.rpc_code(ac.raw_unary, channel, "/abuse.S%d/M%d" % (i, i), b"",
+                                     timeout=5)
+            codes.add(code)
+        self.assertEqual(codes, {grpc.StatusCode.UNIMPLEMENTED})
+        status, body, elapsed = ac.http_get(server.metrics_port, timeout=10)
+        text = body.decode("utf-8", "replace")
+        ac.figure(2, unknown_methods=UNKNOWN_CALLS, metrics_bytes_before=len(before),
+                  metrics_bytes=len(body), limit=METRICS_LIMIT_BYTES,
+                  scrape_ms=elapsed * 1000)
+        self.assertEqual(status, 200)
+        self.assertLess(len(body), METRICS_LIMIT_BYTES)
+        self.assertNotIn("abuse.S", text, "attacker-chosen method names became labels")
+        self.assertIn('method="unknown"', text)
+        self.assertIn('method="/caipan.v1.AdjudicationService/Ping"', text)
+        self.assert_serving(server, channel)
+
+
+if __name__ == "__main__":
+    ac.run_main()
