@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs every test (the default, fast set; `CAIPAN_TEST_LABELS=slow` or
-# `all` for the deep perft rows). With CAIPAN_SANITIZE=1 it uses an ASan+UBSan build.
+# Sets up, builds and runs every test: by default the fast set and the server abuse suite
+# (labels `fast|abuse`); `CAIPAN_TEST_LABELS=slow` for the deep perft rows, `all` for
+# everything. With CAIPAN_SANITIZE=1 it uses an ASan+UBSan build.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/tools/setup.sh"
@@ -14,5 +15,5 @@ CAIPAN_BUILD_DIR=$build "$root/tools/build.sh" "${extra[@]}"
 cd "$build"
 case "${CAIPAN_TEST_LABELS:-fast}" in
   all) ctest --output-on-failure -j "$(nproc)" ;;
-  *) ctest --output-on-failure -j "$(nproc)" -L "${CAIPAN_TEST_LABELS:-fast}" ;;
+  *) ctest --output-on-failure -j "$(nproc)" -L "${CAIPAN_TEST_LABELS:-fast|abuse}" ;;
 esac

@@ -38,10 +38,43 @@ def load_stubs(out_dir):
     return pb, rpc, xq, gm
 
 
+def read_file(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def open_channel(args):
+    """A plaintext channel, or TLS when --tls-ca is given; with --token, every call carries it."""
+    if not args.tls_ca:
+        channel = grpc.insecure_channel(args.target)
+    else:
+        credentials = grpc.ssl_channel_credentials(
+            root_certificates=read_file(args.tls_ca),
+            private_key=read_file(args.tls_key) if args.tls_key else None,
+            certificate_chain=read_file(args.tls_cert) if args.tls_cert else None)
+        channel = grpc.secure_channel(args.target, credentials)
+    if args.token:
+        token = args.token
+
+        class BearerToken(grpc.UnaryUnaryClientInterceptor):
+            def intercept_unary_unary(self, continuation, details, request):
+                metadata = list(details.metadata or []) + [("authorization", "Bearer " + token)]
+                return continuation(details._replace(metadata=metadata), request)
+
+        channel = grpc.intercept_channel(channel, BearerToken())
+    return channel
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--target", default="127.0.0.1:50051")
+    parser.add_argument("--tls-ca", default="",
+                        help="PEM CA of the server's certificate: call over TLS")
+    parser.add_argument("--tls-cert", default="", help="client certificate (mutual TLS)")
+    parser.add_argument("--tls-key", default="", help="client key (mutual TLS)")
+    parser.add_argument("--token", default="",
+                        help="bearer token, sent as 'authorization: Bearer TOKEN'")
     parser.add_argument("command", choices=["ping", "check-move", "list-moves", "adjudicate",
                                             "repetition", "limit", "gomoku-check",
                                             "gomoku-list"])
@@ -54,7 +87,7 @@ def main():
 
     with tempfile.TemporaryDirectory() as out_dir:
         pb, rpc, xq, gm = load_stubs(out_dir)
-        stub = rpc.AdjudicationServiceStub(grpc.insecure_channel(args.target))
+        stub = rpc.AdjudicationServiceStub(open_channel(args))
         fen = "" if args.fen == "startpos" else args.fen
         xiangqi = xq.XiangqiPosition(fen=fen, moves=args.moves.split())
         gomoku = gm.GomokuPosition(moves=args.moves.split())

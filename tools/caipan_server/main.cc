@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
                  "is not shared: a second server on it fails to start")
       ->capture_default_str();
   app.add_option("--metrics-address", config.metrics_address,
-                 "Prometheus /metrics HTTP address; empty disables it")
+                 "Prometheus /metrics HTTP address; 'off' disables it")
       ->capture_default_str();
   app.add_option("--tls-cert", config.tls_cert_file,
                  "PEM certificate chain: serve gRPC over TLS (with --tls-key)");
@@ -141,6 +141,7 @@ int main(int argc, char** argv) {
       "its deadline stops work within 128 plies and ends DEADLINE_EXCEEDED.");
   CLI11_PARSE(app, argc, argv);
   config.log_rpcs = !quiet;
+  if (config.metrics_address == "off") config.metrics_address.clear();
   if (cache_bytes > 0) {
     options.position_cache =
         std::make_shared<caipan::rpc::XiangqiPositionCache>(cache_bytes);
