@@ -48,6 +48,10 @@ void RunRaw(grpc::CallbackServerContext* context,
   Request* request = google::protobuf::Arena::CreateMessage<Request>(&arena);
   Response* response = google::protobuf::Arena::CreateMessage<Response>(&arena);
   absl::Status status = ParseMessage(*request_bytes, request);
+  // A call cancelled before its request arrived has no body to parse: it is
+  // a cancellation, not a malformed request.
+  if (!status.ok() && context->IsCancelled())
+    status = CallControl(context).StopStatus();
   if (status.ok()) status = CheckRequestLimits(*request, options);
   if (status.ok()) {
     const CallControl control(context);

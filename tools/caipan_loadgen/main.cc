@@ -2,6 +2,7 @@
 // client API. Measures QPS and p50/p99 latency of a chosen mix of RPCs, always
 // next to the empty Ping RPC on the same server in the same run, and prints
 // each one's QPS as a ratio of Ping's.
+// --soak-seconds runs the soak mode instead (see soak.h).
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -23,6 +24,7 @@
 #include "grpcpp/create_channel.h"
 #include "grpcpp/security/credentials.h"
 #include "tools/caipan_loadgen/load_runner.h"
+#include "tools/caipan_loadgen/soak.h"
 #include "tools/caipan_loadgen/workload.h"
 
 extern char** environ;
@@ -157,6 +159,8 @@ int Main(int argc, char** argv) {
   int plies = 100;
   int64_t max_calls = 0;
   int rounds = 1;
+  SoakConfig soak;
+  soak.soak_seconds = 0;
   CLI::App app{
       "caipan-loadgen: QPS and latency of caipan-server RPCs next to an empty "
       "RPC"};
@@ -187,6 +191,29 @@ int Main(int argc, char** argv) {
       ->check(CLI::Range(1, 100));
   app.add_option("--max-calls", max_calls,
                  "cap on calls per measurement (0: none)");
+  app.add_option("--soak-seconds", soak.soak_seconds,
+                 "soak mode: measure the mix's maximum QPS (--seconds, "
+                 "--in-flight), then run open loop at --soak-load of it for "
+                 "this long with faults, sampling the started server's RSS")
+      ->check(CLI::Range(0.0, 86400.0));
+  app.add_option("--soak-load", soak.load, "soak rate as a fraction of the max")
+      ->capture_default_str()
+      ->check(CLI::Range(0.01, 1.5));
+  app.add_option("--soak-sample-seconds", soak.sample_seconds,
+                 "soak: RSS and QPS sampled this often")
+      ->capture_default_str()
+      ->check(CLI::Range(0.1, 3600.0));
+  app.add_option("--soak-channels", soak.channels, "soak: channels used")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  app.add_option("--soak-reconnect-seconds", soak.reconnect_seconds,
+                 "soak: one channel is closed and reopened this often")
+      ->capture_default_str()
+      ->check(CLI::Range(0.1, 3600.0));
+  app.add_option("--soak-short-deadline-ms", soak.short_deadline_ms,
+                 "soak: deadline of the calls meant to miss it")
+      ->capture_default_str()
+      ->check(CLI::Range(0.001, 1000.0));
   CLI11_PARSE(app, argc, argv);
 
   std::unique_ptr<SpawnedServer> spawned;
@@ -206,7 +233,29 @@ int Main(int argc, char** argv) {
     return 2;
   }
 
+  std::vector<std::string> items;
+  for (absl::string_view item : absl::StrSplit(mix, ',', absl::SkipEmpty())) {
+    if (item != "check_move" && item != "list_moves" && item != "adjudicate" &&
+        item != "stream") {
+      std::fprintf(stderr, "caipan-loadgen: unknown mix item %s\n",
+                   std::string(item).c_str());
+      return 2;
+    }
+    items.emplace_back(item);
+  }
   const Workload w = MakeWorkload(plies, 20261130);
+  if (soak.soak_seconds > 0) {
+    if (items.empty()) {
+      std::fprintf(stderr, "caipan-loadgen: --soak-seconds needs a --mix\n");
+      return 2;
+    }
+    soak.target = target;
+    soak.server_pid = spawned ? spawned->pid() : -1;
+    soak.mix = items;
+    soak.probe_seconds = seconds;
+    soak.in_flight = in_flight;
+    return RunSoak(soak, w);
+  }
   auto channel =
       grpc::CreateChannel(target, grpc::InsecureChannelCredentials());
   auto stub = v1::AdjudicationService::NewStub(channel);
@@ -221,16 +270,6 @@ int Main(int argc, char** argv) {
       "warmup",
       Unary<v1::PingRequest, v1::PingResponse>(&ping, CAIPAN_ASYNC(raw, Ping)),
       LoadLimits{in_flight, absl::Seconds(std::min(seconds, 1.0)), 0});
-  std::vector<std::string> items;
-  for (absl::string_view item : absl::StrSplit(mix, ',', absl::SkipEmpty())) {
-    if (item != "check_move" && item != "list_moves" && item != "adjudicate" &&
-        item != "stream") {
-      std::fprintf(stderr, "caipan-loadgen: unknown mix item %s\n",
-                   std::string(item).c_str());
-      return 2;
-    }
-    items.emplace_back(item);
-  }
   auto measure = [&](const std::string& item) {
     if (item == "ping") {
       return RunUnary("Ping (empty)",
