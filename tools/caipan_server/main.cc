@@ -138,7 +138,10 @@ int main(int argc, char** argv) {
       "field):\n  FEN at most 256 bytes; one move text at most 64 bytes; at "
       "most 16 gomoku fifth-move offers.\nError messages quote at most 64 "
       "bytes of any input, cut on a UTF-8 character boundary.\nA call past "
-      "its deadline stops work within 128 plies and ends DEADLINE_EXCEEDED.");
+      "its deadline stops work within 128 plies and ends DEADLINE_EXCEEDED.\n"
+      "AdjudicateGame, RuleOnRepetition and GetNaturalLimitStatus run on a "
+      "worker pool; at most 1024 wait (RESOURCE_EXHAUSTED).\n/metrics: at "
+      "most 64 connections, each with 5 s to send its request.");
   CLI11_PARSE(app, argc, argv);
   config.log_rpcs = !quiet;
   if (config.metrics_address == "off") config.metrics_address.clear();
