@@ -110,7 +110,9 @@ absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
   // The key: the canonical FEN, then each move text, each preceded by its
   // length so that no two histories share a key; ends[k] is the key's length
   // for the first k moves. Two spellings of one start position share entries.
-  const std::string fen = start.ToFen();
+  // The usual start position's FEN is written once, not per call.
+  static const std::string kStartFen = Position::Start().ToFen();
+  const std::string fen = position.fen().empty() ? kStartFen : start.ToFen();
   std::string key;
   key.reserve(fen.size() + 4 + static_cast<size_t>(n) * 9);
   std::vector<size_t> ends(n + 1);
