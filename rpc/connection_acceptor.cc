@@ -13,10 +13,9 @@
 #include <cerrno>
 #include <cstring>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/strip.h"
 #include "absl/time/clock.h"
+#include "rpc/host_port.h"
 #include "rpc/log.h"
 
 namespace caipan::rpc {
@@ -41,22 +40,15 @@ int PortOf(int fd) {
 
 absl::StatusOr<std::unique_ptr<ConnectionAcceptor>> ConnectionAcceptor::Bind(
     const std::string& address, int max_connections) {
-  const size_t colon = address.rfind(':');
-  int port = -1;
-  if (colon == std::string::npos ||
-      !absl::SimpleAtoi(absl::string_view(address).substr(colon + 1), &port) ||
-      port < 0 || port > 65535) {
-    return CannotListen(address, "expected host:port");
-  }
-  std::string host(absl::StripPrefix(
-      absl::StripSuffix(absl::string_view(address).substr(0, colon), "]"),
-      "["));
+  absl::StatusOr<HostPort> host_port = SplitHostPort(address);
+  if (!host_port.ok()) return CannotListen(address, "expected host:port");
+  const std::string& host = host_port->host;
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
   hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
   addrinfo* found = nullptr;
-  const std::string service = std::to_string(port);
+  const std::string service = std::to_string(host_port->port);
   if (int e = getaddrinfo(host.empty() ? nullptr : host.c_str(),
                           service.c_str(), &hints, &found);
       e != 0) {

@@ -7,9 +7,8 @@
 #include <utility>
 
 #include "absl/strings/match.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/strip.h"
+#include "rpc/host_port.h"
 
 namespace caipan::rpc {
 namespace {
@@ -137,21 +136,17 @@ struct MetricsHttpServer::Impl {
 absl::StatusOr<std::unique_ptr<MetricsHttpServer>> MetricsHttpServer::Start(
     const std::string& address, std::function<std::string()> render,
     MetricsHttpLimits limits) {
-  const size_t colon = address.rfind(':');
-  int port = -1;
-  if (colon == std::string::npos ||
-      !absl::SimpleAtoi(absl::string_view(address).substr(colon + 1), &port) ||
-      port < 0 || port > 65535) {
+  absl::StatusOr<HostPort> host_port = SplitHostPort(address);
+  if (!host_port.ok()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("metrics address ", address, ": expected host:port"));
+        absl::StrCat("metrics address ", host_port.status().message()));
   }
-  absl::string_view host = absl::string_view(address).substr(0, colon);
-  host = absl::StripPrefix(absl::StripSuffix(host, "]"), "[");
   auto impl = std::make_unique<Impl>(std::move(render), limits);
   boost::system::error_code error;
   tcp::resolver resolver(impl->io);
-  auto endpoints = resolver.resolve(std::string(host), std::to_string(port),
-                                    tcp::resolver::passive, error);
+  auto endpoints =
+      resolver.resolve(host_port->host, std::to_string(host_port->port),
+                       tcp::resolver::passive, error);
   if (error || endpoints.empty()) {
     return absl::InvalidArgumentError(
         absl::StrCat("metrics address ", address, ": cannot resolve the host"));

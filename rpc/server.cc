@@ -1,7 +1,6 @@
 // Server bootstrap (see server.h).
 #include "rpc/server.h"
 
-#include <fstream>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -13,6 +12,7 @@
 #include "grpcpp/resource_quota.h"
 #include "grpcpp/security/server_credentials.h"
 #include "grpcpp/server_builder.h"
+#include "rpc/host_port.h"
 #include "rpc/log.h"
 #include "rpc/observer_interceptor.h"
 
@@ -46,16 +46,8 @@ class ReflectionOption : public grpc::ServerBuilderOption {
 
 absl::StatusOr<std::string> ReadPem(const std::string& path,
                                     absl::string_view flag) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(flag, " ", path, ": cannot be read"));
-  }
-  std::string text(kMaxPemBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<size_t>(in.gcount()));
-  if (text.size() > kMaxPemBytes ||
-      text.find("-----BEGIN") == std::string::npos) {
+  absl::StatusOr<std::string> text = ReadSmallFile(path, kMaxPemBytes, flag);
+  if (text.ok() && text->find("-----BEGIN") == std::string::npos) {
     return absl::InvalidArgumentError(
         absl::StrCat(flag, " ", path, ": not a PEM file"));
   }

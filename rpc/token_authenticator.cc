@@ -1,13 +1,13 @@
 // Bearer-token authentication (see token_authenticator.h).
 #include "rpc/token_authenticator.h"
 
-#include <fstream>
 #include <utility>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "rpc/host_port.h"
 
 namespace caipan::rpc {
 namespace {
@@ -28,22 +28,12 @@ bool ConstantTimeEquals(absl::string_view a, absl::string_view b) {
 
 absl::StatusOr<std::unique_ptr<TokenAuthenticator>>
 TokenAuthenticator::FromFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--auth-tokens-file ", path, ": cannot be read"));
-  }
-  std::string text(kMaxFileBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<size_t>(in.gcount()));
-  if (text.size() > kMaxFileBytes) {
-    return absl::InvalidArgumentError(absl::StrCat("--auth-tokens-file ", path,
-                                                   ": larger than ",
-                                                   kMaxFileBytes, " bytes"));
-  }
+  absl::StatusOr<std::string> text =
+      ReadSmallFile(path, kMaxFileBytes, "--auth-tokens-file");
+  if (!text.ok()) return text.status();
   std::vector<std::string> tokens;
   int line_number = 0;
-  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+  for (absl::string_view line : absl::StrSplit(*text, '\n')) {
     ++line_number;
     line = absl::StripAsciiWhitespace(line);
     if (line.empty() || line.front() == '#') continue;

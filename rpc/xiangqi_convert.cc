@@ -46,6 +46,22 @@ bool ParseXiangqiMove(const Position& pos, std::string_view text, Move* move,
   return false;
 }
 
+namespace {
+
+// The position `position` starts from: its FEN, or the standard start.
+absl::StatusOr<Position> StartOf(const v1::XiangqiPosition& position,
+                                 absl::string_view field) {
+  if (position.fen().empty()) return Position::Start();
+  absl::StatusOr<Position> start = Position::FromFen(position.fen());
+  if (!start.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ".fen: ", start.status().message()));
+  }
+  return start;
+}
+
+}  // namespace
+
 absl::Status ReplayXiangqi(const v1::XiangqiPosition& position,
                            absl::string_view field, int max_plies,
                            XiangqiReplay* replay) {
@@ -54,16 +70,9 @@ absl::Status ReplayXiangqi(const v1::XiangqiPosition& position,
         absl::StrCat(field, ".moves: ", position.moves_size(),
                      " plies exceed the limit of ", max_plies));
   }
-  if (position.fen().empty()) {
-    replay->start = Position::Start();
-  } else {
-    absl::StatusOr<Position> start = Position::FromFen(position.fen());
-    if (!start.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ".fen: ", start.status().message()));
-    }
-    replay->start = *std::move(start);
-  }
+  absl::StatusOr<Position> start = StartOf(position, field);
+  if (!start.ok()) return start.status();
+  replay->start = *std::move(start);
   replay->current = replay->start;
   replay->moves.clear();
   replay->moves.reserve(position.moves_size());
@@ -96,17 +105,9 @@ absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
     return absl::InvalidArgumentError(absl::StrCat(
         field, ".moves: ", n, " plies exceed the limit of ", max_plies));
   }
-  Position start;
-  if (position.fen().empty()) {
-    start = Position::Start();
-  } else {
-    absl::StatusOr<Position> parsed = Position::FromFen(position.fen());
-    if (!parsed.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ".fen: ", parsed.status().message()));
-    }
-    start = *std::move(parsed);
-  }
+  absl::StatusOr<Position> parsed = StartOf(position, field);
+  if (!parsed.ok()) return parsed.status();
+  const Position& start = *parsed;
   // The key: the canonical FEN, then each move text, each preceded by its
   // length so that no two histories share a key; ends[k] is the key's length
   // for the first k moves. Two spellings of one start position share entries.
