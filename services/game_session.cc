@@ -8,12 +8,12 @@ namespace caipan::services {
 
 absl::StatusOr<std::unique_ptr<GameSession>> StartGameSession(
     const v1::PlayGameStart& start, const ServiceOptions& options,
-    v1::PlayGameResponse* response) {
+    v1::PlayGameResponse* response, bool live) {
   switch (start.game_case()) {
     case v1::PlayGameStart::kXiangqi:
       return StartXiangqiSession(start, options, response);
     case v1::PlayGameStart::kGomoku:
-      return StartGomokuSession(start, options, response);
+      return StartGomokuSession(start, options, response, live);
     case v1::PlayGameStart::GAME_NOT_SET:
       break;
   }

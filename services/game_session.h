@@ -4,6 +4,7 @@
 #define CAIPAN_SERVICES_GAME_SESSION_H_
 
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "absl/status/status.h"
@@ -20,12 +21,21 @@ class GameSession {
   // unchanged). Errors (a stream over the history limit) end the stream.
   virtual absl::Status Play(std::string_view move,
                             v1::PlayGameResponse* response) = 0;
+  // Who acts next (gomoku: the colour; after a swap the players hold the
+  // other colours).
+  virtual v1::Side SideToAct() const = 0;
+  // Gomoku: whether the players swapped colours after move 3.
+  virtual bool Swapped() const { return false; }
+  // Xiangqi: the current position's FEN ("" for gomoku).
+  virtual std::string Fen() const { return {}; }
 };
 
 // Starts a session from the stream's first message and fills the reply to it.
+// A live gomoku game (`live`) needs its opening decisions explicitly (swap or
+// not, the fifth-move proposal and choice); a stream may leave them implied.
 absl::StatusOr<std::unique_ptr<GameSession>> StartGameSession(
     const v1::PlayGameStart& start, const ServiceOptions& options,
-    v1::PlayGameResponse* response);
+    v1::PlayGameResponse* response, bool live = false);
 
 }  // namespace caipan::services
 

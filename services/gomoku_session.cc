@@ -16,8 +16,9 @@ namespace {
 
 class GomokuSession : public GameSession {
  public:
-  GomokuSession(const gomoku::RuleOptions& rules, int max_plies)
-      : game_(rules, /*implied_opening_actions=*/true), max_plies_(max_plies) {}
+  GomokuSession(const gomoku::RuleOptions& rules, int max_plies, bool live)
+      : game_(rules, /*implied_opening_actions=*/!live),
+        max_plies_(max_plies) {}
 
   gomoku::Game& game() { return game_; }
   void set_plies(int plies) { plies_ = plies; }
@@ -41,6 +42,13 @@ class GomokuSession : public GameSession {
     return absl::OkStatus();
   }
 
+  v1::Side SideToAct() const override {
+    if (game_.status() != gomoku::GameStatus::kOngoing)
+      return v1::SIDE_UNSPECIFIED;
+    return rpc::ToProto(game_.to_act());
+  }
+  bool Swapped() const override { return game_.swapped(); }
+
  private:
   gomoku::Game game_;
   int max_plies_;
@@ -51,7 +59,7 @@ class GomokuSession : public GameSession {
 
 absl::StatusOr<std::unique_ptr<GameSession>> StartGomokuSession(
     const v1::PlayGameStart& start, const ServiceOptions& options,
-    v1::PlayGameResponse* response) {
+    v1::PlayGameResponse* response, bool live) {
   gomoku::RuleOptions rules;
   if (absl::Status s =
           rpc::FromProto(start.gomoku_rules(), "start.gomoku_rules", &rules);
@@ -65,7 +73,7 @@ absl::StatusOr<std::unique_ptr<GameSession>> StartGomokuSession(
     return s;
   }
   auto session =
-      std::make_unique<GomokuSession>(rules, options.max_history_plies);
+      std::make_unique<GomokuSession>(rules, options.max_history_plies, live);
   if (absl::Status s =
           rpc::ReplayGomoku(actions, "start.gomoku", &session->game());
       !s.ok()) {

@@ -96,6 +96,12 @@ class XiangqiSession : public GameSession {
     return absl::OkStatus();
   }
 
+  v1::Side SideToAct() const override {
+    if (over()) return v1::SIDE_UNSPECIFIED;
+    return rpc::ToProto(tracker_.position().SideToMove());
+  }
+  std::string Fen() const override { return tracker_.position().ToFen(); }
+
  private:
   bool over() const { return verdict_.result() != v1::RESULT_ONGOING; }
 

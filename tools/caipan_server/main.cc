@@ -12,6 +12,11 @@
 #include "rpc/server.h"
 #include "rpc/token_authenticator.h"
 #include "services/adjudication_service.h"
+#include "services/game/create_game.h"
+#include "services/game/game_registry.h"
+#include "services/game/game_service.h"
+#include "services/game/time_source.h"
+#include "store/game_store.h"
 
 namespace {
 
@@ -41,6 +46,13 @@ int main(int argc, char** argv) {
   size_t cache_bytes = 64 << 20;
   std::string tokens_file;
   bool require_auth = false;
+  std::string store_spec;
+  std::string data_dir = "caipan-data";
+  std::string arbiter_tokens_file;
+  std::string store_sync = "full";
+  int max_live_games = 10000;
+  caipan::services::game::WatchLimits watch_limits;
+  double watch_idle_seconds = 300;
 
   CLI::App app{
       "caipan-server: gRPC adjudication server for xiangqi and gomoku/renju"};
@@ -131,6 +143,41 @@ int main(int argc, char** argv) {
                  "UNAVAILABLE meanwhile)")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 3600.0));
+  app.add_option("--store", store_spec,
+                 "where live games are kept: sqlite:PATH, or memory (lost at "
+                 "exit); default sqlite:DATA_DIR/caipan.db");
+  app.add_option("--data-dir", data_dir,
+                 "directory for the default SQLite store and the players' "
+                 "token key (created if missing)")
+      ->capture_default_str();
+  app.add_option(
+         "--store-sync", store_sync,
+         "full: a change is on disk before it is acknowledged (survives "
+         "power loss); normal: it survives a crash of the server")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"full", "normal"}));
+  app.add_option("--arbiter-tokens-file", arbiter_tokens_file,
+                 "arbiters' tokens, one per line (16-512 bytes; # comments): "
+                 "fouls, results, clocks, aborts");
+  app.add_option("--max-live-games", max_live_games,
+                 "live games held at once (RESOURCE_EXHAUSTED past it)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 24));
+  app.add_option("--max-watchers-per-game", watch_limits.max_per_game,
+                 "WatchGame streams on one game")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 20));
+  app.add_option("--max-watch-streams", watch_limits.max_streams,
+                 "WatchGame streams open at once, server-wide")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 24));
+  app.add_option("--watch-idle-timeout-seconds", watch_idle_seconds,
+                 "a watch stream with nothing to send for this long ends "
+                 "(resume with after_sequence)")
+      ->capture_default_str()
+      ->check(CLI::Range(1.0, 86400.0));
+  app.add_flag("--watch-requires-token", watch_limits.require_token,
+               "watching a game needs a player's or an arbiter's token");
   bool quiet = false;
   app.add_flag("--no-rpc-log", quiet, "do not log one line per RPC");
   app.footer(
@@ -180,8 +227,58 @@ int main(int argc, char** argv) {
   caipan::rpc::StartLogFlusher();
 
   caipan::services::AdjudicationService service(options);
-  auto server = caipan::rpc::Server::Start(config, {&service},
-                                           {"caipan.v1.AdjudicationService"});
+
+  // Live games: the store, the clocks' time source and the games.
+  namespace game = caipan::services::game;
+  caipan::store::SqliteOptions sqlite_options;
+  sqlite_options.full_sync = store_sync == "full";
+  auto store = caipan::store::OpenStore(store_spec, data_dir, sqlite_options);
+  if (!store.ok()) {
+    std::fprintf(stderr, "caipan-server: --store: %s\n",
+                 std::string(store.status().message()).c_str());
+    return 2;
+  }
+  std::string key_path;
+  if (store_spec.empty()) {
+    key_path = data_dir + "/token.key";
+  } else if (store_spec.rfind("sqlite:", 0) == 0) {
+    key_path = store_spec.substr(7) + ".token-key";
+  }
+  auto token_key = game::LoadOrCreateTokenKey(key_path);
+  if (!token_key.ok()) {
+    std::fprintf(stderr, "caipan-server: %s\n",
+                 std::string(token_key.status().message()).c_str());
+    return 2;
+  }
+  std::unique_ptr<caipan::rpc::TokenAuthenticator> arbiters;
+  if (!arbiter_tokens_file.empty()) {
+    auto loaded =
+        caipan::rpc::TokenAuthenticator::FromFile(arbiter_tokens_file);
+    if (!loaded.ok()) {
+      std::fprintf(stderr, "caipan-server: --arbiter-tokens-file: %s\n",
+                   std::string(loaded.status().message()).c_str());
+      return 2;
+    }
+    arbiters = *std::move(loaded);
+  }
+  std::unique_ptr<game::TimeSource> time_source = game::NewSystemTimeSource();
+  game::GameContext game_context;
+  game_context.store = store->get();
+  game_context.time = time_source.get();
+  game_context.arbiters = arbiters.get();
+  game_context.session_options = options;
+  game::GameRegistry registry(game_context, max_live_games, *token_key);
+  if (absl::Status s = registry.Recover(); !s.ok()) {
+    std::fprintf(stderr, "caipan-server: recovering live games: %s\n",
+                 std::string(s.message()).c_str());
+    return 1;
+  }
+  watch_limits.idle_timeout = absl::Seconds(watch_idle_seconds);
+  game::GameService game_service(&registry, config.gate, watch_limits);
+
+  auto server = caipan::rpc::Server::Start(
+      config, {&service, &game_service},
+      {"caipan.v1.AdjudicationService", "caipan.v1.GameService"});
   if (!server.ok()) {
     caipan::rpc::LogLine("error").Add("msg", server.status().message());
     caipan::rpc::FlushLogs();
@@ -199,6 +296,9 @@ int main(int argc, char** argv) {
         .Add("position_cache_bytes", static_cast<int64_t>(cache_bytes))
         .Add("max_connections", config.max_connections)
         .Add("tls", config.tls_cert_file.empty() ? "off" : "on")
+        .Add("store", store_spec.empty() ? "sqlite:" + data_dir + "/caipan.db"
+                                         : store_spec)
+        .Add("live_games", registry.live_count())
         .Add("reflection", config.reflection ? "on" : "off")
         .Add("auth",
              require_auth ? "required" : (authenticator ? "tokens" : "off"));
@@ -211,6 +311,9 @@ int main(int argc, char** argv) {
       .Add("signal", signal == SIGTERM ? "SIGTERM" : "SIGINT");
   caipan::rpc::FlushLogs();
   (*server)->Shutdown();
+  // Clocks stop before the store closes: nothing is written after Close.
+  registry.Shutdown();
+  (*store)->Close();
   caipan::rpc::LogLine("stopped");
   caipan::rpc::FlushLogs();
   return 0;

@@ -1,0 +1,87 @@
+// Folding events into a game (see game_fold.h).
+#include "services/game/game_fold.h"
+
+namespace caipan::services::game {
+namespace {
+
+void AddRuling(const char* action, const std::string& reason, int64_t sequence,
+               v1::Game* game) {
+  v1::Ruling* ruling = game->add_rulings();
+  ruling->set_action(action);
+  ruling->set_reason(reason);
+  ruling->set_sequence(sequence);
+}
+
+}  // namespace
+
+v1::GameStatus StatusOf(const v1::Verdict& verdict) {
+  switch (verdict.result()) {
+    case v1::RESULT_ONGOING:
+    case v1::RESULT_UNSPECIFIED:
+      return v1::GAME_STATUS_LIVE;
+    case v1::RESULT_NO_RESULT:
+      return v1::GAME_STATUS_ABORTED;
+    default:
+      return v1::GAME_STATUS_FINISHED;
+  }
+}
+
+void FoldEvent(const v1::GameEvent& event, v1::Game* game) {
+  const int64_t seq = event.sequence();
+  switch (event.kind_case()) {
+    case v1::GameEvent::kCreated:
+      *game = event.created().game();
+      break;
+    case v1::GameEvent::kMove:
+      game->add_moves(event.move().move());
+      // An offer lapses when the player it was made to moves instead.
+      if (game->draw_offer() != event.move().side())
+        game->set_draw_offer(v1::SIDE_UNSPECIFIED);
+      break;
+    case v1::GameEvent::kDrawOffered:
+      game->set_draw_offer(event.draw_offered().side());
+      break;
+    case v1::GameEvent::kDrawAnswered:
+      game->set_draw_offer(v1::SIDE_UNSPECIFIED);
+      break;
+    case v1::GameEvent::kFoul: {
+      v1::Foul* foul = game->add_fouls();
+      foul->set_side(event.foul().side());
+      foul->set_reason(event.foul().reason());
+      foul->set_sequence(seq);
+      break;
+    }
+    case v1::GameEvent::kResultSet:
+      AddRuling("set_result", event.result_set().reason(), seq, game);
+      break;
+    case v1::GameEvent::kPaused:
+      AddRuling("pause", event.paused().reason(), seq, game);
+      break;
+    case v1::GameEvent::kResumed:
+      AddRuling("resume", event.resumed().reason(), seq, game);
+      break;
+    case v1::GameEvent::kClockAdjusted:
+      AddRuling("adjust_clock", event.clock_adjusted().reason(), seq, game);
+      break;
+    case v1::GameEvent::kAborted:
+      AddRuling("abort", event.aborted().reason(), seq, game);
+      break;
+    case v1::GameEvent::kDrawClaimed:
+    case v1::GameEvent::kResigned:
+    case v1::GameEvent::kFlagFell:
+    case v1::GameEvent::KIND_NOT_SET:
+      break;
+  }
+  game->set_last_sequence(seq);
+  game->set_ply(event.ply());
+  *game->mutable_clocks() = event.clocks();
+  *game->mutable_verdict() = event.verdict();
+  game->set_side_to_act(event.side_to_act());
+  if (!event.fen().empty()) game->set_fen(event.fen());
+  game->set_swapped(event.swapped());
+  game->set_status(StatusOf(event.verdict()));
+  if (game->status() != v1::GAME_STATUS_LIVE)
+    game->set_draw_offer(v1::SIDE_UNSPECIFIED);
+}
+
+}  // namespace caipan::services::game

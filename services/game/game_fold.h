@@ -1,0 +1,18 @@
+// A game's state as the fold of its events: applying an event to the game as
+// it stood before gives the game after it. The same fold serves the tentative
+// state, the committed snapshot and recovery, so they cannot drift apart.
+#ifndef CAIPAN_SERVICES_GAME_GAME_FOLD_H_
+#define CAIPAN_SERVICES_GAME_GAME_FOLD_H_
+
+#include "caipan/v1/game_service.pb.h"
+
+namespace caipan::services::game {
+
+void FoldEvent(const v1::GameEvent& event, v1::Game* game);
+
+// The status a verdict gives a game.
+v1::GameStatus StatusOf(const v1::Verdict& verdict);
+
+}  // namespace caipan::services::game
+
+#endif  // CAIPAN_SERVICES_GAME_GAME_FOLD_H_

@@ -1,0 +1,221 @@
+// The server's games (see game_registry.h).
+#include "services/game/game_registry.h"
+
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "services/game/create_game.h"
+
+namespace caipan::services::game {
+namespace {
+
+const char* StoreStatusFilter(v1::GameStatus status) {
+  switch (status) {
+    case v1::GAME_STATUS_LIVE:
+      return "live";
+    case v1::GAME_STATUS_FINISHED:
+      return "finished";
+    case v1::GAME_STATUS_ABORTED:
+      return "aborted";
+    default:
+      return "";
+  }
+}
+
+// Events a stored game may have beyond the per-game limit (a safety margin
+// for reading: the limit is enforced when they are written).
+constexpr int kEventReadMargin = 16;
+
+}  // namespace
+
+GameRegistry::GameRegistry(GameContext context, int max_live_games,
+                           std::string token_key)
+    : context_(std::move(context)),
+      max_live_games_(max_live_games),
+      token_key_(std::move(token_key)) {
+  context_.on_finished = [this](const std::string& name) {
+    absl::MutexLock lock(&mu_);
+    live_.erase(name);
+  };
+}
+
+GameRegistry::~GameRegistry() { Shutdown(); }
+
+void GameRegistry::Shutdown() {
+  std::vector<std::shared_ptr<LiveGame>> games;
+  {
+    absl::MutexLock lock(&mu_);
+    for (auto& [name, game] : live_) games.push_back(game);
+  }
+  for (auto& game : games) game->Disarm();
+}
+
+absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Load(
+    const std::string& name) {
+  absl::StatusOr<std::optional<store::GameRow>> row =
+      context_.store->FindGame(name);
+  if (!row.ok()) return row.status();
+  if (!row->has_value())
+    return absl::NotFoundError(absl::StrCat("name: no game ", name));
+  v1::StoredGameSpec spec;
+  if (!spec.ParseFromString((*row)->spec))
+    return absl::DataLossError(absl::StrCat(name, ": unreadable definition"));
+  absl::StatusOr<std::vector<store::EventRow>> rows =
+      context_.store->LoadEvents(name, 0,
+                                 context_.max_events + kEventReadMargin);
+  if (!rows.ok()) return rows.status();
+  std::vector<v1::GameEvent> events(rows->size());
+  for (size_t i = 0; i < rows->size(); ++i) {
+    if (!events[i].ParseFromString((*rows)[i].payload)) {
+      return absl::DataLossError(
+          absl::StrCat(name, ": unreadable event ", (*rows)[i].sequence));
+    }
+  }
+  return LiveGame::Restore(spec, std::move(events), &context_);
+}
+
+absl::Status GameRegistry::Recover() {
+  absl::StatusOr<std::vector<store::GameRow>> rows =
+      context_.store->LoadLiveGames();
+  if (!rows.ok()) return rows.status();
+  for (const store::GameRow& row : *rows) {
+    absl::StatusOr<std::shared_ptr<LiveGame>> game = Load(row.name);
+    if (!game.ok()) return game.status();
+    {
+      absl::MutexLock lock(&mu_);
+      live_[row.name] = *game;
+    }
+    (*game)->ArmClock();
+  }
+  return absl::OkStatus();
+}
+
+void GameRegistry::AnswerCreated(const std::string& name, const v1::Game& game,
+                                 v1::CreateGameResponse* response) const {
+  *response->mutable_game() = game;
+  for (int p = 0; p < 2 && p < game.players_size(); ++p) {
+    v1::PlayerToken* token = response->add_tokens();
+    token->set_side(game.players(p).side());
+    token->set_token(DerivePlayerToken(token_key_, name, p));
+  }
+}
+
+void GameRegistry::Create(const v1::CreateGameRequest& request,
+                          v1::CreateGameResponse* response, Done done) {
+  const std::string& request_id = request.request_id();
+  {
+    absl::MutexLock lock(&mu_);
+    if (!request_id.empty() && creating_.contains(request_id)) {
+      return done(absl::UnavailableError(
+          "request_id: a game with this request_id is being created; retry"));
+    }
+  }
+  if (!request_id.empty()) {
+    absl::StatusOr<std::optional<store::GameRow>> existing =
+        context_.store->FindByRequestId(request_id);
+    if (!existing.ok()) return done(existing.status());
+    if (existing->has_value()) {
+      absl::StatusOr<std::shared_ptr<LiveGame>> game = Find((*existing)->name);
+      if (!game.ok()) return done(game.status());
+      AnswerCreated((*existing)->name, (*game)->Snapshot(), response);
+      return done(absl::OkStatus());
+    }
+  }
+  absl::StatusOr<std::string> name = NewGameName();
+  if (!name.ok()) return done(name.status());
+  const std::string tokens[2] = {DerivePlayerToken(token_key_, *name, 0),
+                                 DerivePlayerToken(token_key_, *name, 1)};
+  absl::StatusOr<v1::StoredGameSpec> spec =
+      BuildGameSpec(request, *name, context_.time->UnixMs(), tokens);
+  if (!spec.ok()) return done(spec.status());
+  absl::StatusOr<std::shared_ptr<LiveGame>> game =
+      LiveGame::Create(*spec, &context_);
+  if (!game.ok()) {
+    // The session refused the rules or the start position.
+    return done(absl::InvalidArgumentError(game.status().message()));
+  }
+  {
+    absl::MutexLock lock(&mu_);
+    if (static_cast<int>(live_.size()) + pending_creates_ >= max_live_games_) {
+      return done(absl::ResourceExhaustedError(absl::StrCat(
+          "the server holds its limit of ", max_live_games_, " live games")));
+    }
+    if (!request_id.empty() && !creating_.insert(request_id).second) {
+      return done(absl::UnavailableError(
+          "request_id: a game with this request_id is being created; retry"));
+    }
+    ++pending_creates_;
+  }
+  store::GameRow row;
+  row.name = *name;
+  row.request_id = request_id;
+  row.kind = request.kind() == v1::GAME_KIND_XIANGQI ? "xiangqi" : "gomoku";
+  row.event = spec->game().event();
+  for (const v1::Player& p : spec->game().players()) {
+    if (!p.name().empty()) row.players.push_back(p.name());
+    if (!p.id().empty()) row.players.push_back(p.id());
+  }
+  row.create_time_unix_ms = spec->game().create_time_unix_ms();
+  row.spec = spec->SerializeAsString();
+  std::shared_ptr<LiveGame> created = *game;
+  created->CommitCreate(
+      std::move(row), [this, created, request_id, response,
+                       done = std::move(done)](absl::Status status) {
+        {
+          absl::MutexLock lock(&mu_);
+          if (!request_id.empty()) creating_.erase(request_id);
+          --pending_creates_;
+          if (status.ok()) live_[created->name()] = created;
+        }
+        if (!status.ok()) return done(status);
+        created->ArmClock();
+        AnswerCreated(created->name(), created->Snapshot(), response);
+        done(absl::OkStatus());
+      });
+}
+
+absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Find(
+    const std::string& name) {
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = live_.find(name);
+    if (it != live_.end()) return it->second;
+  }
+  return Load(name);
+}
+
+absl::Status GameRegistry::List(const v1::ListGamesRequest& request,
+                                v1::ListGamesResponse* response) {
+  store::ListQuery query;
+  query.status = StoreStatusFilter(request.status());
+  query.player = request.player();
+  query.event = request.event();
+  query.page_size = request.page_size() == 0 ? 50 : request.page_size();
+  query.page_token = request.page_token();
+  absl::StatusOr<store::ListPage> page = context_.store->ListGames(query);
+  if (!page.ok()) return page.status();
+  for (const store::GameRow& row : page->games) {
+    std::shared_ptr<LiveGame> live;
+    {
+      absl::MutexLock lock(&mu_);
+      auto it = live_.find(row.name);
+      if (it != live_.end()) live = it->second;
+    }
+    v1::Game* game = response->add_games();
+    if (live != nullptr) {
+      *game = live->Snapshot();
+    } else if (!game->ParseFromString(row.snapshot)) {
+      return absl::DataLossError(absl::StrCat(row.name, ": unreadable"));
+    }
+  }
+  response->set_next_page_token(page->next_page_token);
+  return absl::OkStatus();
+}
+
+int GameRegistry::live_count() const {
+  absl::MutexLock lock(&mu_);
+  return static_cast<int>(live_.size());
+}
+
+}  // namespace caipan::services::game

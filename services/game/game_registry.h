@@ -1,0 +1,59 @@
+// The server's games: live ones held in memory (recovered from the store at
+// start), finished ones rebuilt from the store when asked for; creation with
+// idempotent retries, listing, and the limit on live games.
+#ifndef CAIPAN_SERVICES_GAME_GAME_REGISTRY_H_
+#define CAIPAN_SERVICES_GAME_GAME_REGISTRY_H_
+
+#include <memory>
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "caipan/v1/game_service.pb.h"
+#include "services/game/live_game.h"
+
+namespace caipan::services::game {
+
+class GameRegistry {
+ public:
+  // `token_key` (32 bytes) derives the players' tokens from a game's name, so
+  // a retried create can hand them out again; it must be kept secret and
+  // stay the same for the life of the store.
+  GameRegistry(GameContext context, int max_live_games, std::string token_key);
+  ~GameRegistry();
+
+  // Loads every live game from the store and starts its clock.
+  absl::Status Recover();
+
+  void Create(const v1::CreateGameRequest& request,
+              v1::CreateGameResponse* response, Done done);
+  // A game by name; NOT_FOUND if there is none.
+  absl::StatusOr<std::shared_ptr<LiveGame>> Find(const std::string& name);
+  absl::Status List(const v1::ListGamesRequest& request,
+                    v1::ListGamesResponse* response);
+
+  int live_count() const;
+  const GameContext& context() const { return context_; }
+  // Stops every game's alarm (before the time source and store go away).
+  void Shutdown();
+
+ private:
+  absl::StatusOr<std::shared_ptr<LiveGame>> Load(const std::string& name);
+  void AnswerCreated(const std::string& name, const v1::Game& game,
+                     v1::CreateGameResponse* response) const;
+
+  GameContext context_;
+  const int max_live_games_;
+  const std::string token_key_;
+  mutable absl::Mutex mu_;
+  absl::flat_hash_map<std::string, std::shared_ptr<LiveGame>> live_
+      ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_set<std::string> creating_ ABSL_GUARDED_BY(mu_);
+  int pending_creates_ ABSL_GUARDED_BY(mu_) = 0;
+};
+
+}  // namespace caipan::services::game
+
+#endif  // CAIPAN_SERVICES_GAME_GAME_REGISTRY_H_

@@ -1,0 +1,183 @@
+// caipan.v1.GameService (see game_service.h).
+#include "services/game/game_service.h"
+
+#include <utility>
+
+#include "services/game/game_request_checks.h"
+#include "services/game/watch_reactor.h"
+#include "services/request_checks.h"
+
+namespace caipan::services::game {
+namespace {
+
+using Access = rpc::CallGate::Access;
+
+// Field limits beyond the name and token.
+template <typename Request>
+absl::Status CheckFields(const Request& request) {
+  if constexpr (requires { request.move(); }) {
+    if (absl::Status s = CheckLength(request.move(), "move", kMaxMoveBytes);
+        !s.ok())
+      return s;
+  }
+  if constexpr (requires { request.reason(); }) {
+    if (absl::Status s =
+            CheckLength(request.reason(), "reason", kMaxReasonBytes);
+        !s.ok())
+      return s;
+  }
+  return absl::OkStatus();
+}
+
+Done Finisher(grpc::ServerUnaryReactor* reactor) {
+  return
+      [reactor](absl::Status status) { reactor->Finish(ToGrpcStatus(status)); };
+}
+
+}  // namespace
+
+GameService::GameService(GameRegistry* registry,
+                         std::shared_ptr<rpc::CallGate> gate,
+                         WatchLimits watch_limits)
+    : registry_(registry),
+      gate_(std::move(gate)),
+      watch_limits_(watch_limits) {}
+
+template <typename Request, typename Action>
+grpc::ServerUnaryReactor* GameService::OnGame(
+    grpc::CallbackServerContext* context, const Request& request,
+    Action action) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (gate_ != nullptr) {
+    if (grpc::Status s = gate_->Admit(*context, Access::kStateless); !s.ok()) {
+      reactor->Finish(s);
+      return reactor;
+    }
+  }
+  absl::Status status = CheckGameName(request.name());
+  if (status.ok()) {
+    if constexpr (requires { request.token(); })
+      status = CheckLength(request.token(), "token", kMaxTokenBytes);
+  }
+  if (status.ok()) status = CheckFields(request);
+  if (!status.ok()) {
+    reactor->Finish(ToGrpcStatus(status));
+    return reactor;
+  }
+  absl::StatusOr<std::shared_ptr<LiveGame>> game =
+      registry_->Find(request.name());
+  if (!game.ok()) {
+    reactor->Finish(ToGrpcStatus(game.status()));
+    return reactor;
+  }
+  action(**game, Finisher(reactor));
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* GameService::CreateGame(
+    grpc::CallbackServerContext* context, const v1::CreateGameRequest* request,
+    v1::CreateGameResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (gate_ != nullptr) {
+    if (grpc::Status s = gate_->Admit(*context, Access::kStateless); !s.ok()) {
+      reactor->Finish(s);
+      return reactor;
+    }
+  }
+  registry_->Create(*request, response, Finisher(reactor));
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* GameService::GetGame(
+    grpc::CallbackServerContext* context, const v1::GetGameRequest* request,
+    v1::Game* response) {
+  return OnGame(context, *request, [response](LiveGame& game, Done done) {
+    *response = game.Snapshot();
+    done(absl::OkStatus());
+  });
+}
+
+grpc::ServerUnaryReactor* GameService::ListGames(
+    grpc::CallbackServerContext* context, const v1::ListGamesRequest* request,
+    v1::ListGamesResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (gate_ != nullptr) {
+    if (grpc::Status s = gate_->Admit(*context, Access::kStateless); !s.ok()) {
+      reactor->Finish(s);
+      return reactor;
+    }
+  }
+  absl::Status status =
+      CheckLength(request->player(), "player", kMaxReasonBytes);
+  if (status.ok())
+    status = CheckLength(request->event(), "event", kMaxReasonBytes);
+  if (status.ok())
+    status = CheckLength(request->page_token(), "page_token", kMaxReasonBytes);
+  if (status.ok()) status = registry_->List(*request, response);
+  reactor->Finish(ToGrpcStatus(status));
+  return reactor;
+}
+
+#define CAIPAN_GAME_ACTION(Method, Request, Response)                 \
+  grpc::ServerUnaryReactor* GameService::Method(                      \
+      grpc::CallbackServerContext* context, const Request* request,   \
+      Response* response) {                                           \
+    return OnGame(context, *request,                                  \
+                  [request, response](LiveGame& game, Done done) {    \
+                    game.Method(*request, response, std::move(done)); \
+                  });                                                 \
+  }
+
+CAIPAN_GAME_ACTION(SubmitMove, v1::SubmitMoveRequest, v1::SubmitMoveResponse)
+CAIPAN_GAME_ACTION(Resign, v1::ResignRequest, v1::Game)
+CAIPAN_GAME_ACTION(OfferDraw, v1::OfferDrawRequest, v1::Game)
+CAIPAN_GAME_ACTION(RespondToDrawOffer, v1::RespondToDrawOfferRequest, v1::Game)
+CAIPAN_GAME_ACTION(ClaimDraw, v1::ClaimDrawRequest, v1::ClaimDrawResponse)
+CAIPAN_GAME_ACTION(RecordFoul, v1::RecordFoulRequest, v1::Game)
+CAIPAN_GAME_ACTION(SetResult, v1::SetResultRequest, v1::Game)
+CAIPAN_GAME_ACTION(PauseClocks, v1::PauseClocksRequest, v1::Game)
+CAIPAN_GAME_ACTION(ResumeClocks, v1::ResumeClocksRequest, v1::Game)
+CAIPAN_GAME_ACTION(AdjustClock, v1::AdjustClockRequest, v1::Game)
+CAIPAN_GAME_ACTION(AbortGame, v1::AbortGameRequest, v1::Game)
+
+#undef CAIPAN_GAME_ACTION
+
+grpc::ServerWriteReactor<v1::WatchGameResponse>* GameService::WatchGame(
+    grpc::CallbackServerContext* context, const v1::WatchGameRequest* request) {
+  auto refuse = [](grpc::Status status) {
+    return new RefusedWatch(std::move(status));
+  };
+  if (gate_ != nullptr) {
+    if (grpc::Status s = gate_->Admit(*context, Access::kStateless); !s.ok())
+      return refuse(s);
+  }
+  absl::Status status = CheckGameName(request->name());
+  if (status.ok())
+    status = CheckLength(request->token(), "token", kMaxTokenBytes);
+  if (status.ok() && request->after_sequence() < 0)
+    status = absl::InvalidArgumentError("after_sequence: must be >= 0");
+  if (!status.ok()) return refuse(ToGrpcStatus(status));
+  absl::StatusOr<std::shared_ptr<LiveGame>> game =
+      registry_->Find(request->name());
+  if (!game.ok()) return refuse(ToGrpcStatus(game.status()));
+  if (watch_limits_.require_token && !(*game)->KnowsToken(request->token())) {
+    return refuse(
+        grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
+                     "token: watching this server's games needs a player's or "
+                     "arbiter's token"));
+  }
+  if ((*game)->watcher_count() >= watch_limits_.max_per_game) {
+    return refuse(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                               "the game has its limit of watchers"));
+  }
+  if (watch_streams_.fetch_add(1) >= watch_limits_.max_streams) {
+    watch_streams_.fetch_sub(1);
+    return refuse(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                               "the server has its limit of watch streams"));
+  }
+  return WatchReactor::Start(*std::move(game), request->after_sequence(),
+                             registry_->context().time,
+                             watch_limits_.idle_timeout, &watch_streams_);
+}
+
+}  // namespace caipan::services::game

@@ -1,0 +1,500 @@
+// One live game (see live_game.h).
+#include "services/game/live_game.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "services/call_control.h"
+#include "services/game/game_fold.h"
+#include "services/game/player_tokens.h"
+#include "services/xiangqi_adjudication.h"
+
+namespace caipan::services::game {
+namespace {
+
+const char* SideName(v1::Side side) {
+  switch (side) {
+    case v1::SIDE_RED:
+      return "red";
+    case v1::SIDE_BLACK:
+      return "black";
+    case v1::SIDE_WHITE:
+      return "white";
+    default:
+      return "none";
+  }
+}
+
+v1::Verdict Win(v1::Side winner, v1::VerdictReason reason, int ply,
+                std::string explanation) {
+  v1::Verdict v;
+  v.set_result(v1::RESULT_WIN);
+  v.set_winner(winner);
+  v.set_reason(reason);
+  v.set_decided_at_ply(ply);
+  v.set_explanation(std::move(explanation));
+  return v;
+}
+
+absl::Status GameOver(const v1::Game& game) {
+  return absl::FailedPreconditionError(
+      absl::StrCat("the game is over: ", game.verdict().explanation()));
+}
+
+const char* StoreStatusName(v1::GameStatus status) {
+  switch (status) {
+    case v1::GAME_STATUS_FINISHED:
+      return "finished";
+    case v1::GAME_STATUS_ABORTED:
+      return "aborted";
+    default:
+      return "live";
+  }
+}
+
+}  // namespace
+
+LiveGame::LiveGame(const v1::StoredGameSpec& spec, const GameContext* context)
+    : spec_(spec), context_(context) {}
+
+LiveGame::~LiveGame() { Disarm(); }
+
+absl::StatusOr<std::shared_ptr<LiveGame>> LiveGame::Create(
+    const v1::StoredGameSpec& spec, const GameContext* context) {
+  auto control = clock::ParseTimeControl(spec.game().time_control());
+  if (!control.ok()) return control.status();
+  std::shared_ptr<LiveGame> game(new LiveGame(spec, context));
+  absl::MutexLock lock(&game->mu_);
+  game->control_ = *control;
+  if (absl::Status s = game->StartSession(); !s.ok()) return s;
+  const int64_t now = context->time->SteadyMs();
+  const int64_t unix_now = context->time->UnixMs();
+  const int64_t start =
+      now + std::max<int64_t>(0, spec.game().start_time_unix_ms() - unix_now);
+  game->clock_.emplace(*control, std::max(0, game->PlayerToAct()), start);
+  game->turn_started_ms_ = start;
+  v1::GameEvent event = game->NewEvent();
+  *event.mutable_created()->mutable_game() = spec.game();
+  *game->state_.mutable_verdict() = v1::Verdict();
+  game->state_.mutable_verdict()->set_result(v1::RESULT_ONGOING);
+  game->state_.mutable_verdict()->set_reason(v1::VERDICT_REASON_NONE);
+  game->Seal(&event, now);
+  game->log_.clear();
+  game->pending_create_ = std::move(event);
+  return game;
+}
+
+absl::StatusOr<std::shared_ptr<LiveGame>> LiveGame::Restore(
+    const v1::StoredGameSpec& spec, std::vector<v1::GameEvent> events,
+    const GameContext* context) {
+  auto control = clock::ParseTimeControl(spec.game().time_control());
+  if (!control.ok()) return control.status();
+  if (events.empty() || !events.front().has_created())
+    return absl::DataLossError(
+        absl::StrCat(spec.game().name(), ": the event log has no creation"));
+  std::shared_ptr<LiveGame> game(new LiveGame(spec, context));
+  absl::MutexLock lock(&game->mu_);
+  game->control_ = *control;
+  for (size_t i = 0; i < events.size(); ++i) {
+    if (events[i].sequence() != static_cast<int64_t>(i) + 1)
+      return absl::DataLossError(absl::StrCat(spec.game().name(), ": event ",
+                                              i + 1, " has sequence ",
+                                              events[i].sequence()));
+    FoldEvent(events[i], &game->committed_);
+  }
+  game->log_ = std::move(events);
+  if (absl::Status s = game->Rebuild(context->time->SteadyMs()); !s.ok())
+    return s;
+  return game;
+}
+
+absl::Status LiveGame::StartSession() {
+  v1::PlayGameStart start;
+  if (spec_.game().kind() == v1::GAME_KIND_XIANGQI) {
+    start.mutable_xiangqi()->set_fen(spec_.game().start_fen());
+    *start.mutable_xiangqi_rules() = spec_.game().xiangqi_rules();
+  } else {
+    start.mutable_gomoku();
+    *start.mutable_gomoku_rules() = spec_.game().gomoku_rules();
+  }
+  v1::PlayGameResponse reply;
+  auto session = StartGameSession(start, context_->session_options, &reply,
+                                  /*live=*/true);
+  if (!session.ok()) return session.status();
+  session_ = *std::move(session);
+  plies_ = 0;
+  return absl::OkStatus();
+}
+
+absl::Status LiveGame::Replay(const v1::GameEvent& event) {
+  v1::PlayGameResponse reply;
+  if (absl::Status s = session_->Play(event.move().move(), &reply); !s.ok())
+    return s;
+  if (reply.ply() != plies_ + 1) {
+    return absl::DataLossError(
+        absl::StrCat(name(), ": stored move ", event.move().move(), " at ply ",
+                     plies_, " does not replay: ", reply.check().reason()));
+  }
+  plies_ = reply.ply();
+  return absl::OkStatus();
+}
+
+absl::Status LiveGame::Rebuild(int64_t now) {
+  if (absl::Status s = StartSession(); !s.ok()) return s;
+  move_events_.clear();
+  for (const v1::GameEvent& event : log_) {
+    if (!event.has_move()) continue;
+    if (absl::Status s = Replay(event); !s.ok()) return s;
+    move_events_.push_back(event);
+  }
+  state_ = committed_;
+  stored_sequence_ = committed_.last_sequence();
+  turn_started_ms_ = now;
+  // The clocks resume from the last event's readings: time between that
+  // event and now (a server restart, a failed write) is charged to no one.
+  const v1::Clocks& c = committed_.clocks();
+  clock::Reading reading;
+  for (int p = 0; p < 2; ++p) {
+    const v1::Side side = SideOfPlayer(p);
+    reading.remaining_ms[p] = side == v1::SIDE_RED     ? c.red_ms()
+                              : side == v1::SIDE_BLACK ? c.black_ms()
+                                                       : c.white_ms();
+  }
+  reading.shared_remaining_ms = c.shared_ms();
+  reading.to_move = std::max(0, PlayerToAct());
+  reading.paused = c.paused();
+  reading.stopped = committed_.status() != v1::GAME_STATUS_LIVE;
+  if (!control_.timed) {
+    clock_.emplace(control_, reading.to_move, now);
+    if (reading.stopped) clock_->Stop(now);
+  } else {
+    clock_.emplace(clock::GameClock::Restore(control_, reading, now));
+  }
+  return absl::OkStatus();
+}
+
+void LiveGame::CommitCreate(store::GameRow row, Done done) {
+  absl::MutexLock lock(&mu_);
+  std::vector<v1::GameEvent> events{std::move(*pending_create_)};
+  pending_create_.reset();
+  Commit(std::move(events), std::move(done), std::move(row));
+}
+
+// --- Identity -------------------------------------------------------------
+
+absl::StatusOr<int> LiveGame::PlayerOf(const std::string& token) const {
+  if (token.empty())
+    return absl::UnauthenticatedError("token: missing (a player's token)");
+  const std::string hash = HashToken(token);
+  for (int p = 0; p < spec_.token_hashes_size() && p < 2; ++p) {
+    if (SameHash(hash, spec_.token_hashes(p))) return p;
+  }
+  if (context_->arbiters != nullptr &&
+      context_->arbiters->CheckHeader(absl::StrCat("Bearer ", token)).ok()) {
+    return absl::PermissionDeniedError(
+        "token: an arbiter's token cannot act for a player");
+  }
+  return absl::UnauthenticatedError("token: not a token of this game");
+}
+
+absl::Status LiveGame::CheckArbiter(const std::string& token) const {
+  if (token.empty())
+    return absl::UnauthenticatedError("token: missing (an arbiter's token)");
+  if (context_->arbiters != nullptr &&
+      context_->arbiters->CheckHeader(absl::StrCat("Bearer ", token)).ok()) {
+    return absl::OkStatus();
+  }
+  const std::string hash = HashToken(token);
+  for (int p = 0; p < spec_.token_hashes_size(); ++p) {
+    if (SameHash(hash, spec_.token_hashes(p)))
+      return absl::PermissionDeniedError(
+          "token: a player's token cannot make an arbiter's ruling");
+  }
+  return absl::UnauthenticatedError("token: not an arbiter's token");
+}
+
+bool LiveGame::KnowsToken(const std::string& token) const {
+  return PlayerOf(token).ok() || CheckArbiter(token).ok();
+}
+
+absl::Status LiveGame::CheckLive() const {
+  if (state_.status() != v1::GAME_STATUS_LIVE) return GameOver(state_);
+  return absl::OkStatus();
+}
+
+absl::Status LiveGame::CheckEventRoom() const {
+  if (state_.last_sequence() >= context_->max_events) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "the game reached the limit of ", context_->max_events, " events"));
+  }
+  return absl::OkStatus();
+}
+
+// --- Sides ----------------------------------------------------------------
+
+v1::Side LiveGame::SideOfPlayer(int player) const {
+  if (spec_.game().kind() == v1::GAME_KIND_XIANGQI)
+    return player == 0 ? v1::SIDE_RED : v1::SIDE_BLACK;
+  const bool black = (player == 0) != session_->Swapped();
+  return black ? v1::SIDE_BLACK : v1::SIDE_WHITE;
+}
+
+int LiveGame::PlayerOfSide(v1::Side side) const {
+  for (int p = 0; p < 2; ++p) {
+    if (SideOfPlayer(p) == side) return p;
+  }
+  return kNoPlayer;
+}
+
+int LiveGame::PlayerToAct() const {
+  if (state_.status() != v1::GAME_STATUS_LIVE &&
+      state_.status() != v1::GAME_STATUS_UNSPECIFIED)
+    return kNoPlayer;
+  const v1::Side side = session_->SideToAct();
+  return side == v1::SIDE_UNSPECIFIED ? kNoPlayer : PlayerOfSide(side);
+}
+
+// --- Events ---------------------------------------------------------------
+
+v1::Clocks LiveGame::ReadClocks(int64_t now) const {
+  v1::Clocks c;
+  c.set_read_unix_ms(context_->time->UnixMs());
+  if (!control_.timed || !clock_) return c;
+  c.set_timed(true);
+  const clock::Reading r = clock_->Read(now);
+  for (int p = 0; p < 2; ++p) {
+    const int64_t ms = std::max<int64_t>(0, r.remaining_ms[p]);
+    switch (SideOfPlayer(p)) {
+      case v1::SIDE_RED:
+        c.set_red_ms(ms);
+        break;
+      case v1::SIDE_BLACK:
+        c.set_black_ms(ms);
+        break;
+      default:
+        c.set_white_ms(ms);
+        break;
+    }
+  }
+  c.set_shared_ms(std::max<int64_t>(0, r.shared_remaining_ms));
+  c.set_paused(r.paused);
+  if (!r.paused && !r.stopped) c.set_running(SideOfPlayer(r.to_move));
+  return c;
+}
+
+v1::GameEvent LiveGame::NewEvent() {
+  v1::GameEvent event;
+  event.set_sequence(state_.last_sequence() + 1);
+  event.set_time_unix_ms(context_->time->UnixMs());
+  return event;
+}
+
+void LiveGame::Seal(v1::GameEvent* event, int64_t now) {
+  event->set_ply(plies_);
+  *event->mutable_clocks() = ReadClocks(now);
+  *event->mutable_verdict() = state_.verdict();
+  const bool live = state_.verdict().result() == v1::RESULT_ONGOING;
+  event->set_side_to_act(live ? session_->SideToAct() : v1::SIDE_UNSPECIFIED);
+  event->set_fen(session_->Fen());
+  event->set_swapped(session_->Swapped());
+  FoldEvent(*event, &state_);
+}
+
+void LiveGame::EndGame(v1::Verdict verdict, int64_t now,
+                       bool armageddon_applies) {
+  if (armageddon_applies && control_.armageddon &&
+      verdict.result() == v1::RESULT_DRAW) {
+    const v1::Side second = SideOfPlayer(1);
+    verdict.set_result(v1::RESULT_WIN);
+    verdict.set_winner(second);
+    verdict.set_explanation(
+        absl::StrCat("Armageddon: a draw counts as a win for ",
+                     SideName(second), " (", verdict.explanation(), ")"));
+  }
+  *state_.mutable_verdict() = std::move(verdict);
+  if (clock_) clock_->Stop(now);
+}
+
+bool LiveGame::FlagFallIfDue(int64_t now, std::vector<v1::GameEvent>* events) {
+  if (state_.status() != v1::GAME_STATUS_LIVE || !clock_ ||
+      !clock_->Flagged(now))
+    return false;
+  const int loser = clock_->to_move();
+  const v1::Side side = SideOfPlayer(loser);
+  v1::GameEvent event = NewEvent();
+  event.mutable_flag_fell()->set_side(side);
+  EndGame(Win(SideOfPlayer(1 - loser), v1::VERDICT_REASON_TIME_FORFEIT, plies_,
+              absl::StrCat(SideName(side), "'s flag fell: out of time")),
+          now, /*armageddon_applies=*/false);
+  Seal(&event, now);
+  events->push_back(std::move(event));
+  return true;
+}
+
+// --- Commits --------------------------------------------------------------
+
+void LiveGame::Commit(std::vector<v1::GameEvent> events, Done done,
+                      std::optional<store::GameRow> create) {
+  store::Change change;
+  change.game = name();
+  change.expected_last_sequence = stored_sequence_;
+  change.create = std::move(create);
+  for (const v1::GameEvent& e : events)
+    change.events.push_back({e.sequence(), e.SerializeAsString()});
+  stored_sequence_ = events.back().sequence();
+  if (state_.status() != v1::GAME_STATUS_LIVE || change.create) {
+    change.status = StoreStatusName(state_.status());
+    change.snapshot = state_.SerializeAsString();
+    if (change.create) {
+      change.create->status = *change.status;
+      change.create->snapshot = *change.snapshot;
+    }
+  }
+  ArmLocked();
+  context_->store->Commit(
+      std::move(change),
+      [self = shared_from_this(), events = std::move(events), epoch = epoch_,
+       done = std::move(done)](absl::Status status) mutable {
+        self->OnCommitted(events, epoch, status);
+        if (!status.ok()) {
+          status = absl::UnavailableError(
+              absl::StrCat("the change could not be stored and was not made (",
+                           status.message(), "); retry"));
+        }
+        done(std::move(status));
+      });
+}
+
+void LiveGame::OnCommitted(const std::vector<v1::GameEvent>& events,
+                           uint64_t epoch, const absl::Status& status) {
+  std::vector<std::shared_ptr<GameWatcher>> watchers;
+  bool finished = false;
+  {
+    absl::MutexLock lock(&mu_);
+    if (status.ok()) {
+      const bool was_live = committed_.status() == v1::GAME_STATUS_LIVE ||
+                            committed_.status() == v1::GAME_STATUS_UNSPECIFIED;
+      for (const v1::GameEvent& e : events) {
+        FoldEvent(e, &committed_);
+        log_.push_back(e);
+      }
+      finished = was_live && committed_.status() != v1::GAME_STATUS_LIVE;
+      for (auto it = watchers_.begin(); it != watchers_.end();) {
+        if (auto w = it->lock()) {
+          watchers.push_back(std::move(w));
+          ++it;
+        } else {
+          it = watchers_.erase(it);
+        }
+      }
+    } else if (epoch == epoch_) {
+      // Later changes built on this one fail in the store too (their
+      // expected sequence no longer matches); one rebuild covers them all.
+      ++epoch_;
+      (void)Rebuild(context_->time->SteadyMs());
+      ArmLocked();
+    }
+  }
+  for (const auto& w : watchers) w->OnGameChanged();
+  if (finished && context_->on_finished) context_->on_finished(name());
+}
+
+void LiveGame::CommitOne(v1::GameEvent event, v1::Game* response, Done done) {
+  Seal(&event, context_->time->SteadyMs());
+  std::vector<v1::GameEvent> events{std::move(event)};
+  Commit(std::move(events), [self = shared_from_this(), response,
+                             done = std::move(done)](absl::Status status) {
+    if (status.ok()) *response = self->Snapshot();
+    done(std::move(status));
+  });
+}
+
+// --- Alarm ----------------------------------------------------------------
+
+void LiveGame::ArmClock() {
+  absl::MutexLock lock(&mu_);
+  ArmLocked();
+}
+
+void LiveGame::Disarm() {
+  absl::MutexLock lock(&mu_);
+  if (alarm_) alarm_->Cancel();
+}
+
+void LiveGame::ArmLocked() {
+  if (!alarm_) alarm_ = context_->time->NewAlarm();
+  std::optional<int64_t> due;
+  if (state_.status() == v1::GAME_STATUS_LIVE && clock_)
+    due = clock_->FlagFallTime();
+  if (!due) {
+    alarm_->Cancel();
+    return;
+  }
+  alarm_->Set(*due, [weak = weak_from_this()] {
+    if (auto game = weak.lock()) game->OnAlarm();
+  });
+}
+
+void LiveGame::OnAlarm() {
+  absl::MutexLock lock(&mu_);
+  std::vector<v1::GameEvent> events;
+  if (FlagFallIfDue(context_->time->SteadyMs(), &events)) {
+    Commit(std::move(events), [](absl::Status) {});
+  } else {
+    ArmLocked();
+  }
+}
+
+// --- Reads ----------------------------------------------------------------
+
+v1::Game LiveGame::Snapshot() const {
+  absl::MutexLock lock(&mu_);
+  v1::Game game = committed_;
+  // Clocks read now, unless a change is still being stored (its clocks
+  // would run ahead of the committed moves).
+  if (stored_sequence_ == committed_.last_sequence() &&
+      committed_.status() == v1::GAME_STATUS_LIVE) {
+    *game.mutable_clocks() = ReadClocks(context_->time->SteadyMs());
+  }
+  return game;
+}
+
+std::vector<v1::GameEvent> LiveGame::EventsAfter(int64_t after, int limit,
+                                                 bool* over) const {
+  absl::MutexLock lock(&mu_);
+  std::vector<v1::GameEvent> events;
+  for (int64_t i = std::max<int64_t>(after, 0);
+       i < static_cast<int64_t>(log_.size()) &&
+       static_cast<int>(events.size()) < limit;
+       ++i) {
+    events.push_back(log_[i]);
+  }
+  *over = committed_.status() != v1::GAME_STATUS_LIVE &&
+          after + static_cast<int64_t>(events.size()) >=
+              static_cast<int64_t>(log_.size());
+  return events;
+}
+
+void LiveGame::AddWatcher(std::weak_ptr<GameWatcher> watcher) {
+  absl::MutexLock lock(&mu_);
+  watchers_.push_back(std::move(watcher));
+}
+
+void LiveGame::RemoveWatcher(const GameWatcher* watcher) {
+  absl::MutexLock lock(&mu_);
+  watchers_.erase(
+      std::remove_if(watchers_.begin(), watchers_.end(),
+                     [watcher](const std::weak_ptr<GameWatcher>& w) {
+                       auto p = w.lock();
+                       return p == nullptr || p.get() == watcher;
+                     }),
+      watchers_.end());
+}
+
+int LiveGame::watcher_count() const {
+  absl::MutexLock lock(&mu_);
+  return static_cast<int>(watchers_.size());
+}
+
+}  // namespace caipan::services::game

@@ -1,0 +1,206 @@
+// One live game held by the server: the board (a GameSession), the clocks,
+// offers, fouls and rulings, and the game's committed event log. Every change
+// is made in memory under the game's lock, written to the store, and
+// acknowledged (and shown to GetGame and watchers) only once it is durable; a
+// change the store could not write is rolled back by rebuilding the game from
+// its committed events.
+//
+// Operations answer through `done`, exactly once: at once for a refusal, or
+// from the store's thread after the commit. The response they fill must stay
+// alive until then.
+#ifndef CAIPAN_SERVICES_GAME_LIVE_GAME_H_
+#define CAIPAN_SERVICES_GAME_LIVE_GAME_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "caipan/v1/game_service.pb.h"
+#include "engine/clock/game_clock.h"
+#include "engine/clock/time_control.h"
+#include "rpc/token_authenticator.h"
+#include "services/game/time_source.h"
+#include "services/game_session.h"
+#include "services/service_options.h"
+#include "store/game_store.h"
+
+namespace caipan::services::game {
+
+// What every game of a server shares.
+struct GameContext {
+  store::GameStore* store = nullptr;
+  TimeSource* time = nullptr;
+  // Arbiter tokens (null: no arbiters configured).
+  const rpc::TokenAuthenticator* arbiters = nullptr;
+  // Session limits (history length) and claims' adjudication.
+  ServiceOptions session_options;
+  // Events one game may have (moves are bounded by the history limit).
+  int max_events = 4096;
+  // Called (from the store's thread) when a game's final event is durable.
+  std::function<void(const std::string& name)> on_finished;
+};
+
+using Done = std::function<void(absl::Status)>;
+
+// Notified after each commit; pulls events with EventsAfter().
+class GameWatcher {
+ public:
+  virtual ~GameWatcher() = default;
+  virtual void OnGameChanged() = 0;
+};
+
+class LiveGame : public std::enable_shared_from_this<LiveGame> {
+ public:
+  // A new game from its definition (spec.game holds the creation fields);
+  // the first side's clock runs from spec.game.start_time_unix_ms. Returns the
+  // game and its `created` event, not yet stored (see CommitCreate).
+  static absl::StatusOr<std::shared_ptr<LiveGame>> Create(
+      const v1::StoredGameSpec& spec, const GameContext* context);
+  // A game rebuilt from its stored definition and committed events; a live
+  // game's clocks resume from the readings of its last event, now.
+  static absl::StatusOr<std::shared_ptr<LiveGame>> Restore(
+      const v1::StoredGameSpec& spec, std::vector<v1::GameEvent> events,
+      const GameContext* context);
+  ~LiveGame();
+
+  // Stores the game's creation (`row` describes it for the store's index).
+  void CommitCreate(store::GameRow row, Done done);
+
+  const std::string& name() const { return spec_.game().name(); }
+  const v1::StoredGameSpec& spec() const { return spec_; }
+
+  // The committed game, clocks read now.
+  v1::Game Snapshot() const;
+
+  void SubmitMove(const v1::SubmitMoveRequest& request,
+                  v1::SubmitMoveResponse* response, Done done);
+  void Resign(const v1::ResignRequest& request, v1::Game* response, Done done);
+  void OfferDraw(const v1::OfferDrawRequest& request, v1::Game* response,
+                 Done done);
+  void RespondToDrawOffer(const v1::RespondToDrawOfferRequest& request,
+                          v1::Game* response, Done done);
+  void ClaimDraw(const v1::ClaimDrawRequest& request,
+                 v1::ClaimDrawResponse* response, Done done);
+  void RecordFoul(const v1::RecordFoulRequest& request, v1::Game* response,
+                  Done done);
+  void SetResult(const v1::SetResultRequest& request, v1::Game* response,
+                 Done done);
+  void PauseClocks(const v1::PauseClocksRequest& request, v1::Game* response,
+                   Done done);
+  void ResumeClocks(const v1::ResumeClocksRequest& request, v1::Game* response,
+                    Done done);
+  void AdjustClock(const v1::AdjustClockRequest& request, v1::Game* response,
+                   Done done);
+  void AbortGame(const v1::AbortGameRequest& request, v1::Game* response,
+                 Done done);
+
+  // Whether `token` belongs to a player of this game or an arbiter.
+  bool KnowsToken(const std::string& token) const;
+
+  // Committed events with sequence > after (at most `limit`), and whether the
+  // game is over as of the last of them.
+  std::vector<v1::GameEvent> EventsAfter(int64_t after, int limit,
+                                         bool* over) const;
+  // Watchers are held weakly; one that is gone is dropped.
+  void AddWatcher(std::weak_ptr<GameWatcher> watcher);
+  void RemoveWatcher(const GameWatcher* watcher);
+  int watcher_count() const;
+
+  // Starts the flag-fall alarm of a live game (after Create or Restore).
+  void ArmClock();
+  // Stops the alarm (server shutdown).
+  void Disarm();
+
+ private:
+  LiveGame(const v1::StoredGameSpec& spec, const GameContext* context);
+
+  // Who a token belongs to: a player index, or an error status.
+  absl::StatusOr<int> PlayerOf(const std::string& token) const;
+  absl::Status CheckArbiter(const std::string& token) const;
+  // Refuses changes to a game that is over.
+  absl::Status CheckLive() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+
+  // The player acting next, or -1 once over.
+  int PlayerToAct() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  v1::Side SideOfPlayer(int player) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  int PlayerOfSide(v1::Side side) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+
+  // Starts an event at `now` with the next sequence number.
+  v1::GameEvent NewEvent() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Ends the game with `verdict` (an Armageddon draw becomes a win for the
+  // second player); stops the clocks.
+  void EndGame(v1::Verdict verdict, int64_t now, bool armageddon_applies = true)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Completes an event (ply, clocks, verdict, side to act) and folds it into
+  // the tentative state.
+  void Seal(v1::GameEvent* event, int64_t now)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // If the side to act has run out of time at `now`, ends the game on time and
+  // adds the flag_fell event.
+  bool FlagFallIfDue(int64_t now, std::vector<v1::GameEvent>* events)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Sends `events` to the store; `done` runs after the commit (and after the
+  // committed state is updated).
+  void Commit(std::vector<v1::GameEvent> events, Done done,
+              std::optional<store::GameRow> create = std::nullopt)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void OnCommitted(const std::vector<v1::GameEvent>& events, uint64_t epoch,
+                   const absl::Status& status);
+  // Rebuilds the tentative state (session, clocks) from the committed events;
+  // the clocks resume from the last event's readings at `now`.
+  absl::Status Rebuild(int64_t now) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // A fresh session at the game's start position.
+  absl::Status StartSession() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Applies a stored move event to the session (recovery).
+  absl::Status Replay(const v1::GameEvent& event)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void ArmLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void OnAlarm();
+  // A one-event arbiter or player action answered with the game.
+  void CommitOne(v1::GameEvent event, v1::Game* response, Done done)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  absl::Status CheckEventRoom() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  v1::Clocks ReadClocks(int64_t now) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // The draw a claim by `player` would get now, or why there is none.
+  absl::StatusOr<v1::Verdict> ClaimableDraw(int player, std::string* why)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+
+  const v1::StoredGameSpec spec_;
+  const GameContext* const context_;
+  clock::TimeControl control_;
+
+  mutable absl::Mutex mu_;
+  // Tentative state: what new requests are checked against.
+  std::unique_ptr<GameSession> session_ ABSL_GUARDED_BY(mu_);
+  std::optional<clock::GameClock> clock_ ABSL_GUARDED_BY(mu_);
+  v1::Game state_ ABSL_GUARDED_BY(mu_);
+  // Move events by ply (for retried submissions).
+  std::vector<v1::GameEvent> move_events_ ABSL_GUARDED_BY(mu_);
+  // Steady time of the start of the current move (for elapsed_ms).
+  int64_t turn_started_ms_ ABSL_GUARDED_BY(mu_) = 0;
+  int64_t stored_sequence_ ABSL_GUARDED_BY(mu_) = 0;  // last sent to the store
+  // Bumped at each rollback: commits of an older epoch are ignored.
+  uint64_t epoch_ ABSL_GUARDED_BY(mu_) = 0;
+  // Committed state.
+  v1::Game committed_ ABSL_GUARDED_BY(mu_);
+  std::vector<v1::GameEvent> log_ ABSL_GUARDED_BY(mu_);
+  std::vector<std::weak_ptr<GameWatcher>> watchers_ ABSL_GUARDED_BY(mu_);
+  int plies_ ABSL_GUARDED_BY(mu_) = 0;
+  std::unique_ptr<Alarm> alarm_ ABSL_GUARDED_BY(mu_);
+  // The creation event, between Create and CommitCreate.
+  std::optional<v1::GameEvent> pending_create_ ABSL_GUARDED_BY(mu_);
+};
+
+// Player index 0 is xiangqi red / gomoku's first black; 1 the other.
+inline constexpr int kNoPlayer = -1;
+
+}  // namespace caipan::services::game
+
+#endif  // CAIPAN_SERVICES_GAME_LIVE_GAME_H_

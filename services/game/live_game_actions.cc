@@ -1,0 +1,501 @@
+// The players' and arbiters' actions on a live game (see live_game.h): each
+// checks the caller and the game's state, changes the tentative state, and
+// commits its events; refusals change nothing.
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "services/call_control.h"
+#include "services/game/live_game.h"
+#include "services/xiangqi_adjudication.h"
+
+namespace caipan::services::game {
+namespace {
+
+const char* SideName(v1::Side side) {
+  switch (side) {
+    case v1::SIDE_RED:
+      return "red";
+    case v1::SIDE_BLACK:
+      return "black";
+    case v1::SIDE_WHITE:
+      return "white";
+    default:
+      return "none";
+  }
+}
+
+v1::Verdict Decided(v1::Result result, v1::Side winner,
+                    v1::VerdictReason reason, int ply,
+                    std::string explanation) {
+  v1::Verdict v;
+  v.set_result(result);
+  v.set_winner(winner);
+  v.set_reason(reason);
+  v.set_decided_at_ply(ply);
+  v.set_explanation(std::move(explanation));
+  return v;
+}
+
+absl::Status RequireReason(const std::string& reason) {
+  if (reason.empty())
+    return absl::InvalidArgumentError("reason: required for this action");
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+// Runs the common prologue of an action under the lock: a flag that has
+// fallen is recorded first (and the action refused, since the game is over).
+#define CAIPAN_RETURN_IF_FLAG_FELL(now, done)                                  \
+  do {                                                                         \
+    std::vector<v1::GameEvent> flag_events;                                    \
+    if (FlagFallIfDue(now, &flag_events)) {                                    \
+      absl::Status over = absl::FailedPreconditionError(                       \
+          absl::StrCat("the game is over: ", state_.verdict().explanation())); \
+      Commit(std::move(flag_events),                                           \
+             [over, done = std::move(done)](absl::Status s) {                  \
+               done(s.ok() ? over : s);                                        \
+             });                                                               \
+      return;                                                                  \
+    }                                                                          \
+  } while (0)
+
+void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
+                          v1::SubmitMoveResponse* response, Done done) {
+  absl::ReleasableMutexLock lock(&mu_);
+  absl::StatusOr<int> player = PlayerOf(request.token());
+  if (!player.ok()) return lock.Release(), done(player.status());
+  if (request.ply() != 0 && request.ply() != plies_ + 1) {
+    const int ply = request.ply() - 1;  // index of the move meant
+    if (ply < 0 || ply > plies_) {
+      return lock.Release(), done(absl::FailedPreconditionError(absl::StrCat(
+                                 "ply: ", request.ply(),
+                                 " is not the next ply (", plies_ + 1, ")")));
+    }
+    // A retry of a move already accepted gets the stored answer.
+    const v1::GameEvent& played = move_events_[ply];
+    const bool same = played.move().submitted() == request.move() ||
+                      played.move().move() == request.move();
+    if (!same) {
+      return lock.Release(),
+             done(absl::FailedPreconditionError(absl::StrCat(
+                 "ply: ply ", request.ply(), " was played already (", plies_,
+                 " plies played)")));
+    }
+    if (played.sequence() > committed_.last_sequence()) {
+      return lock.Release(), done(absl::UnavailableError(absl::StrCat(
+                                 "the move for ply ", request.ply(),
+                                 " is still being stored; retry")));
+    }
+    *response->mutable_check() = played.move().check();
+    response->set_sequence(played.sequence());
+    lock.Release();
+    *response->mutable_game() = Snapshot();
+    return done(absl::OkStatus());
+  }
+  // A move that comes after the mover's flag fell gets the time-forfeit
+  // verdict as its answer, whether or not the alarm has ended the game yet.
+  const bool flag_fell_before =
+      state_.status() == v1::GAME_STATUS_FINISHED &&
+      state_.verdict().reason() == v1::VERDICT_REASON_TIME_FORFEIT;
+  if (!flag_fell_before) {
+    if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
+  }
+  const int64_t now = context_->time->SteadyMs();
+  std::vector<v1::GameEvent> flag_events;
+  if (flag_fell_before || FlagFallIfDue(now, &flag_events)) {
+    v1::MoveCheck* check = response->mutable_check();
+    check->set_legal(false);
+    check->set_rejection(v1::MOVE_REJECTION_GAME_OVER);
+    check->set_reason(state_.verdict().explanation());
+    check->set_side(SideOfPlayer(*player));
+    *check->mutable_verdict() = state_.verdict();
+    if (flag_events.empty()) {
+      lock.Release();
+      *response->mutable_game() = Snapshot();
+      return done(absl::OkStatus());
+    }
+    Commit(std::move(flag_events), [self = shared_from_this(), response,
+                                    done = std::move(done)](absl::Status s) {
+      if (s.ok()) *response->mutable_game() = self->Snapshot();
+      done(s);
+    });
+    return;
+  }
+  if (PlayerToAct() != *player) {
+    return lock.Release(),
+           done(absl::FailedPreconditionError(absl::StrCat(
+               "not your turn: ", SideName(SideOfPlayer(PlayerToAct())),
+               " is to act")));
+  }
+  if (absl::Status s = CheckEventRoom(); !s.ok())
+    return lock.Release(), done(s);
+  v1::PlayGameResponse reply;
+  if (absl::Status s = session_->Play(request.move(), &reply); !s.ok())
+    return lock.Release(), done(s);
+  *response->mutable_check() = reply.check();
+  if (reply.ply() == plies_) {
+    // Refused: nothing changed.
+    lock.Release();
+    *response->mutable_game() = Snapshot();
+    return done(absl::OkStatus());
+  }
+  const v1::Side side = SideOfPlayer(*player);
+  const int64_t elapsed = std::max<int64_t>(0, now - turn_started_ms_);
+  plies_ = reply.ply();
+  turn_started_ms_ = now;
+  v1::GameEvent event = NewEvent();
+  v1::MovePlayed* move = event.mutable_move();
+  move->set_side(side);
+  move->set_move(reply.check().move());
+  move->set_submitted(request.move());
+  move->set_at_ply(plies_ - 1);
+  move->set_elapsed_ms(elapsed);
+  if (reply.verdict().result() == v1::RESULT_ONGOING) {
+    *state_.mutable_verdict() = reply.verdict();
+    clock_->CompleteMove(now, std::max(0, PlayerToAct()));
+  } else {
+    EndGame(reply.verdict(), now);
+  }
+  *response->mutable_check()->mutable_verdict() = state_.verdict();
+  *move->mutable_check() = response->check();
+  Seal(&event, now);
+  move_events_.push_back(event);
+  const int64_t sequence = event.sequence();
+  std::vector<v1::GameEvent> events{std::move(event)};
+  Commit(std::move(events), [self = shared_from_this(), response, sequence,
+                             done = std::move(done)](absl::Status s) {
+    if (s.ok()) {
+      response->set_sequence(sequence);
+      *response->mutable_game() = self->Snapshot();
+    }
+    done(s);
+  });
+}
+
+void LiveGame::Resign(const v1::ResignRequest& request, v1::Game* response,
+                      Done done) {
+  absl::ReleasableMutexLock lock(&mu_);
+  absl::StatusOr<int> player = PlayerOf(request.token());
+  if (!player.ok()) return lock.Release(), done(player.status());
+  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
+  const int64_t now = context_->time->SteadyMs();
+  CAIPAN_RETURN_IF_FLAG_FELL(now, done);
+  const v1::Side side = SideOfPlayer(*player);
+  v1::GameEvent event = NewEvent();
+  event.mutable_resigned()->set_side(side);
+  EndGame(Decided(v1::RESULT_WIN, SideOfPlayer(1 - *player),
+                  v1::VERDICT_REASON_RESIGNATION, plies_,
+                  absl::StrCat(SideName(side), " resigned")),
+          now);
+  CommitOne(std::move(event), response, std::move(done));
+}
+
+void LiveGame::OfferDraw(const v1::OfferDrawRequest& request,
+                         v1::Game* response, Done done) {
+  absl::ReleasableMutexLock lock(&mu_);
+  absl::StatusOr<int> player = PlayerOf(request.token());
+  if (!player.ok()) return lock.Release(), done(player.status());
+  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
+  const int64_t now = context_->time->SteadyMs();
+  CAIPAN_RETURN_IF_FLAG_FELL(now, done);
+  if (state_.draw_offer() != v1::SIDE_UNSPECIFIED) {
+    return lock.Release(),
+           done(absl::FailedPreconditionError(
+               absl::StrCat("a draw offer by ", SideName(state_.draw_offer()),
+                            " is already pending")));
+  }
+  if (absl::Status s = CheckEventRoom(); !s.ok())
+    return lock.Release(), done(s);
+  v1::GameEvent event = NewEvent();
+  event.mutable_draw_offered()->set_side(SideOfPlayer(*player));
+  CommitOne(std::move(event), response, std::move(done));
+}
+
+void LiveGame::RespondToDrawOffer(const v1::RespondToDrawOfferRequest& request,
+                                  v1::Game* response, Done done) {
+  absl::ReleasableMutexLock lock(&mu_);
+  absl::StatusOr<int> player = PlayerOf(request.token());
+  if (!player.ok()) return lock.Release(), done(player.status());
+  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
+  const int64_t now = context_->time->SteadyMs();
+  CAIPAN_RETURN_IF_FLAG_FELL(now, done);
+  const v1::Side side = SideOfPlayer(*player);
+  if (state_.draw_offer() == v1::SIDE_UNSPECIFIED ||
+      state_.draw_offer() == side) {
+    return lock.Release(), done(absl::FailedPreconditionError(
+                               "no draw offer from the opponent is pending"));
+  }
+  v1::GameEvent event = NewEvent();
+  event.mutable_draw_answered()->set_side(side);
+  event.mutable_draw_answered()->set_accepted(request.accept());
+  if (request.accept()) {
+    EndGame(Decided(v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
+                    v1::VERDICT_REASON_AGREED_DRAW, plies_, "draw agreed"),
+            now);
+  }
+  CommitOne(std::move(event), response, std::move(done));
+}
+
+absl::StatusOr<v1::Verdict> LiveGame::ClaimableDraw(int player,
+                                                    std::string* why) {
+  v1::AdjudicateGameRequest request;
+  request.mutable_xiangqi()->set_fen(spec_.game().start_fen());
+  for (const std::string& m : state_.moves())
+    request.mutable_xiangqi()->add_moves(m);
+  *request.mutable_xiangqi_rules() = spec_.game().xiangqi_rules();
+  request.mutable_xiangqi_rules()->set_mode(
+      v1::XIANGQI_ADJUDICATION_MODE_CLAIM);
+  v1::AdjudicateGameResponse judged;
+  if (absl::Status s = XiangqiAdjudicateGame(request, context_->session_options,
+                                             CallControl(), &judged);
+      !s.ok()) {
+    return s;
+  }
+  const v1::Side side = SideOfPlayer(player);
+  for (const v1::XiangqiClaimableDraw& draw : judged.claimable_draws()) {
+    if (draw.kind() == v1::XiangqiClaimableDraw::KIND_NATURAL_LIMIT &&
+        draw.claimant() == side) {
+      return Decided(
+          v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
+          v1::VERDICT_REASON_NATURAL_LIMIT, plies_,
+          absl::StrCat("natural move limit reached (claimable "
+                       "since ply ",
+                       draw.ply(), "), claimed by ", SideName(side)));
+    }
+    if (draw.kind() == v1::XiangqiClaimableDraw::KIND_REPETITION &&
+        draw.ply() == plies_) {
+      return Decided(
+          v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
+          v1::VERDICT_REASON_REPETITION_DRAW, plies_,
+          absl::StrCat("repetition ruled a draw, claimed by ", SideName(side)));
+    }
+  }
+  *why =
+      "nothing to claim: no permitted repetition ends the game here and the "
+      "natural move limit is not reached for the claimant";
+  return absl::NotFoundError(*why);
+}
+
+void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
+                         v1::ClaimDrawResponse* response, Done done) {
+  absl::ReleasableMutexLock lock(&mu_);
+  absl::StatusOr<int> player = PlayerOf(request.token());
+  if (!player.ok()) return lock.Release(), done(player.status());
+  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
+  if (spec_.game().kind() != v1::GAME_KIND_XIANGQI) {
+    return lock.Release(),
+           done(absl::FailedPreconditionError(
+               "draw claims are for xiangqi (repetition, natural limit)"));
+  }
+  const int64_t now = context_->time->SteadyMs();
+  CAIPAN_RETURN_IF_FLAG_FELL(now, done);
+  if (PlayerToAct() != *player) {
+    return lock.Release(),
+           done(absl::FailedPreconditionError(
+               "a draw is claimed in one's own time: wait for your turn"));
+  }
+  if (absl::Status s = CheckEventRoom(); !s.ok())
+    return lock.Release(), done(s);
+  std::string why;
+  absl::StatusOr<v1::Verdict> draw = ClaimableDraw(*player, &why);
+  if (!draw.ok() && !absl::IsNotFound(draw.status()))
+    return lock.Release(), done(draw.status());
+  v1::GameEvent event = NewEvent();
+  v1::DrawClaim* claim = event.mutable_draw_claimed();
+  claim->set_side(SideOfPlayer(*player));
+  claim->set_granted(draw.ok());
+  claim->set_explanation(draw.ok() ? draw->explanation() : why);
+  if (draw.ok()) EndGame(*draw, now);
+  response->set_granted(claim->granted());
+  response->set_explanation(claim->explanation());
+  CommitOne(std::move(event), response->mutable_game(), std::move(done));
+}
+
+void LiveGame::RecordFoul(const v1::RecordFoulRequest& request,
+                          v1::Game* response, Done done) {
+  absl::ReleasableMutexLock lock(&mu_);
+  if (absl::Status s = CheckArbiter(request.token()); !s.ok())
+    return lock.Release(), done(s);
+  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
+  if (absl::Status s = RequireReason(request.reason()); !s.ok())
+    return lock.Release(), done(s);
+  const int player = PlayerOfSide(request.side());
+  if (player == kNoPlayer) {
+    return lock.Release(),
+           done(absl::InvalidArgumentError("side: not a side of this game"));
+  }
+  if (absl::Status s = CheckEventRoom(); !s.ok())
+    return lock.Release(), done(s);
+  const int64_t now = context_->time->SteadyMs();
+  int count = 1;
+  for (const v1::Foul& f : state_.fouls()) count += f.side() == request.side();
+  v1::GameEvent event = NewEvent();
+  v1::FoulRecorded* foul = event.mutable_foul();
+  foul->set_side(request.side());
+  foul->set_reason(request.reason());
+  foul->set_count(count);
+  const int limit = spec_.game().foul_limit();
+  if (limit > 0 && count >= limit) {
+    EndGame(Decided(v1::RESULT_WIN, SideOfPlayer(1 - player),
+                    v1::VERDICT_REASON_FOUL_LIMIT, plies_,
+                    absl::StrCat(SideName(request.side()),
+                                 " reached the foul limit (", count,
+                                 " fouls): ", request.reason())),
+            now, /*armageddon_applies=*/false);
+  }
+  CommitOne(std::move(event), response, std::move(done));
+}
+
+void LiveGame::SetResult(const v1::SetResultRequest& request,
+                         v1::Game* response, Done done) {
+  absl::ReleasableMutexLock lock(&mu_);
+  if (absl::Status s = CheckArbiter(request.token()); !s.ok())
+    return lock.Release(), done(s);
+  if (absl::Status s = RequireReason(request.reason()); !s.ok())
+    return lock.Release(), done(s);
+  if (state_.status() == v1::GAME_STATUS_ABORTED) {
+    return lock.Release(),
+           done(absl::FailedPreconditionError("the game was aborted"));
+  }
+  v1::Side winner = v1::SIDE_UNSPECIFIED;
+  if (request.result() == v1::RESULT_WIN) {
+    if (PlayerOfSide(request.winner()) == kNoPlayer) {
+      return lock.Release(), done(absl::InvalidArgumentError(
+                                 "winner: not a side of this game"));
+    }
+    winner = request.winner();
+  } else if (request.result() != v1::RESULT_DRAW) {
+    return lock.Release(), done(absl::InvalidArgumentError(
+                               "result: RESULT_WIN or RESULT_DRAW"));
+  }
+  if (absl::Status s = CheckEventRoom(); !s.ok())
+    return lock.Release(), done(s);
+  const int64_t now = context_->time->SteadyMs();
+  v1::GameEvent event = NewEvent();
+  v1::ArbiterAction* action = event.mutable_result_set();
+  action->set_reason(request.reason());
+  action->set_result(request.result());
+  action->set_winner(winner);
+  EndGame(
+      Decided(request.result(), winner, v1::VERDICT_REASON_ARBITER_DECISION,
+              plies_, absl::StrCat("arbiter's decision: ", request.reason())),
+      now, /*armageddon_applies=*/false);
+  CommitOne(std::move(event), response, std::move(done));
+}
+
+void LiveGame::PauseClocks(const v1::PauseClocksRequest& request,
+                           v1::Game* response, Done done) {
+  absl::ReleasableMutexLock lock(&mu_);
+  if (absl::Status s = CheckArbiter(request.token()); !s.ok())
+    return lock.Release(), done(s);
+  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
+  if (!control_.timed) {
+    return lock.Release(),
+           done(absl::FailedPreconditionError("the game has no clocks"));
+  }
+  const int64_t now = context_->time->SteadyMs();
+  CAIPAN_RETURN_IF_FLAG_FELL(now, done);
+  if (clock_->paused()) {
+    return lock.Release(),
+           done(absl::FailedPreconditionError("the clocks are already paused"));
+  }
+  if (absl::Status s = CheckEventRoom(); !s.ok())
+    return lock.Release(), done(s);
+  clock_->Pause(now);
+  v1::GameEvent event = NewEvent();
+  event.mutable_paused()->set_reason(request.reason());
+  CommitOne(std::move(event), response, std::move(done));
+}
+
+void LiveGame::ResumeClocks(const v1::ResumeClocksRequest& request,
+                            v1::Game* response, Done done) {
+  absl::ReleasableMutexLock lock(&mu_);
+  if (absl::Status s = CheckArbiter(request.token()); !s.ok())
+    return lock.Release(), done(s);
+  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
+  if (!control_.timed || !clock_->paused()) {
+    return lock.Release(),
+           done(absl::FailedPreconditionError("the clocks are not paused"));
+  }
+  if (absl::Status s = CheckEventRoom(); !s.ok())
+    return lock.Release(), done(s);
+  const int64_t now = context_->time->SteadyMs();
+  clock_->Resume(now);
+  turn_started_ms_ = now;
+  v1::GameEvent event = NewEvent();
+  event.mutable_resumed()->set_reason(request.reason());
+  CommitOne(std::move(event), response, std::move(done));
+}
+
+void LiveGame::AdjustClock(const v1::AdjustClockRequest& request,
+                           v1::Game* response, Done done) {
+  absl::ReleasableMutexLock lock(&mu_);
+  if (absl::Status s = CheckArbiter(request.token()); !s.ok())
+    return lock.Release(), done(s);
+  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
+  if (absl::Status s = RequireReason(request.reason()); !s.ok())
+    return lock.Release(), done(s);
+  if (!control_.timed) {
+    return lock.Release(),
+           done(absl::FailedPreconditionError("the game has no clocks"));
+  }
+  constexpr int64_t kMaxDelta = clock::kMaxSeconds * 1000;
+  if (request.delta_ms() == 0 || request.delta_ms() > kMaxDelta ||
+      request.delta_ms() < -kMaxDelta) {
+    return lock.Release(),
+           done(absl::InvalidArgumentError(absl::StrCat(
+               "delta_ms: must be non-zero and within ±", kMaxDelta)));
+  }
+  const int64_t now = context_->time->SteadyMs();
+  CAIPAN_RETURN_IF_FLAG_FELL(now, done);
+  int target = -1;  // the shared clock
+  if (request.side() != v1::SIDE_UNSPECIFIED) {
+    target = PlayerOfSide(request.side());
+    if (target == kNoPlayer) {
+      return lock.Release(),
+             done(absl::InvalidArgumentError("side: not a side of this game"));
+    }
+  } else if (clock_->Read(now).shared_remaining_ms <= 0) {
+    return lock.Release(), done(absl::FailedPreconditionError(
+                               "side: no shared clock is running"));
+  }
+  if (absl::Status s = CheckEventRoom(); !s.ok())
+    return lock.Release(), done(s);
+  clock_->Adjust(target, request.delta_ms(), now);
+  v1::GameEvent event = NewEvent();
+  v1::ClockAdjustment* adjusted = event.mutable_clock_adjusted();
+  adjusted->set_side(request.side());
+  adjusted->set_delta_ms(request.delta_ms());
+  adjusted->set_reason(request.reason());
+  Seal(&event, now);
+  std::vector<v1::GameEvent> events{std::move(event)};
+  // Time taken away may leave the side to act with none.
+  FlagFallIfDue(now, &events);
+  Commit(std::move(events), [self = shared_from_this(), response,
+                             done = std::move(done)](absl::Status s) {
+    if (s.ok()) *response = self->Snapshot();
+    done(s);
+  });
+}
+
+void LiveGame::AbortGame(const v1::AbortGameRequest& request,
+                         v1::Game* response, Done done) {
+  absl::ReleasableMutexLock lock(&mu_);
+  if (absl::Status s = CheckArbiter(request.token()); !s.ok())
+    return lock.Release(), done(s);
+  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
+  if (absl::Status s = RequireReason(request.reason()); !s.ok())
+    return lock.Release(), done(s);
+  const int64_t now = context_->time->SteadyMs();
+  v1::GameEvent event = NewEvent();
+  event.mutable_aborted()->set_reason(request.reason());
+  EndGame(Decided(v1::RESULT_NO_RESULT, v1::SIDE_UNSPECIFIED,
+                  v1::VERDICT_REASON_ABORTED, plies_,
+                  absl::StrCat("aborted by the arbiter: ", request.reason())),
+          now, /*armageddon_applies=*/false);
+  CommitOne(std::move(event), response, std::move(done));
+}
+
+}  // namespace caipan::services::game

@@ -1,0 +1,143 @@
+// Durable state of live games behind one interface: a game's row (what it is,
+// who plays it, its latest snapshot) and its append-only event log. Backends:
+// SQLite (embedded default) and an in-memory store (tests, benchmarks); a
+// PostgreSQL backend implements the same contract.
+//
+// Contract:
+// - Commit() queues a change and returns at once; `done` runs on the store's
+//   own writer thread once the change is durable (OK) or has failed, in the
+//   order changes were queued. The writer takes every change waiting and
+//   writes them in one transaction (group commit), each change atomically:
+//   all of it or none of it is stored.
+// - A change to an existing game names the sequence number of the last event
+//   it builds on; if the stored game has a different one the change fails
+//   with ABORTED and nothing of it is stored (other changes of the same group
+//   are unaffected).
+// - A create whose name or (non-empty) request_id exists fails with
+//   ALREADY_EXISTS. A change to a game that does not exist (and does not
+//   create it) fails with NOT_FOUND, a malformed change with
+//   INVALID_ARGUMENT; nothing of either is stored.
+// - Reads are blocking and see every change whose `done` has run.
+// The store knows nothing of games' rules: payloads are opaque bytes.
+#ifndef CAIPAN_STORE_GAME_STORE_H_
+#define CAIPAN_STORE_GAME_STORE_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/functional/any_invocable.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace caipan::store {
+
+// One game's row.
+struct GameRow {
+  std::string name;        // "games/…", unique
+  std::string request_id;  // the creator's idempotency key; "" for none
+  std::string kind;        // "xiangqi" | "gomoku"
+  std::string status;      // "live" | "finished" | "aborted" (filterable)
+  std::string event;       // event label, "" for none (filterable)
+  // Player names and ids, each matched exactly by a player filter.
+  std::vector<std::string> players;
+  int64_t create_time_unix_ms = 0;
+  std::string spec;           // opaque: the game's definition, never changed
+  std::string snapshot;       // opaque: the game's latest state
+  int64_t last_sequence = 0;  // sequence of the last event (0: none yet)
+};
+
+// One entry of a game's event log. Sequences start at 1 and have no gaps.
+struct EventRow {
+  int64_t sequence = 0;
+  std::string payload;  // opaque
+};
+
+// One atomic change to one game.
+struct Change {
+  std::string game;  // the game's name
+  // Set to create the game (with its first events, if any); `row.name` must
+  // equal `game`, and expected_last_sequence must be 0.
+  std::optional<GameRow> create;
+  // The stored last_sequence this change builds on.
+  int64_t expected_last_sequence = 0;
+  // Appended in order; their sequences continue expected_last_sequence + 1….
+  // (A sequence left 0 is filled in; any other must be the right one.)
+  std::vector<EventRow> events;
+  // New status and snapshot of the row (unchanged when absent).
+  std::optional<std::string> status;
+  std::optional<std::string> snapshot;
+};
+
+using CommitCallback = absl::AnyInvocable<void(absl::Status) &&>;
+
+struct ListQuery {
+  std::string status;  // "" for any
+  std::string player;  // "" for any
+  std::string event;   // "" for any
+  int page_size = 50;  // 1..1000
+  // "" for the first page; else a token from the previous page.
+  std::string page_token;
+};
+
+struct ListPage {
+  std::vector<GameRow> games;   // in creation order
+  std::string next_page_token;  // "" when there is no more
+};
+
+class GameStore {
+ public:
+  virtual ~GameStore() = default;
+
+  // Queues `change`; see the contract above. After Close() every change
+  // fails with UNAVAILABLE, its `done` run at once on the calling thread.
+  virtual void Commit(Change change, CommitCallback done) = 0;
+
+  virtual absl::StatusOr<std::optional<GameRow>> FindGame(
+      std::string_view name) = 0;
+  virtual absl::StatusOr<std::optional<GameRow>> FindByRequestId(
+      std::string_view request_id) = 0;
+  // Every game with status "live".
+  virtual absl::StatusOr<std::vector<GameRow>> LoadLiveGames() = 0;
+  // Up to `limit` events of `game` with sequence > after_sequence, in order.
+  // NOT_FOUND for an unknown game, INVALID_ARGUMENT for a limit below 1.
+  virtual absl::StatusOr<std::vector<EventRow>> LoadEvents(
+      std::string_view game, int64_t after_sequence, int limit) = 0;
+  // INVALID_ARGUMENT (naming page_size or page_token) for a bad query.
+  virtual absl::StatusOr<ListPage> ListGames(const ListQuery& query) = 0;
+
+  // Refuses new changes (UNAVAILABLE), except those that callbacks of queued
+  // changes make, and waits for every queued change to be done. Reads still
+  // work after Close().
+  virtual void Close() = 0;
+};
+
+struct SqliteOptions {
+  // PRAGMA synchronous: true = FULL (an acknowledged change survives a power
+  // loss), false = NORMAL (it survives a process crash).
+  bool full_sync = true;
+  // Most changes written in one transaction.
+  int max_group = 1024;
+};
+
+// The in-memory store: the same queue and writer thread, no disk.
+std::unique_ptr<GameStore> NewMemoryStore();
+
+// Opens (creating if needed) the SQLite database at `path` in WAL mode and
+// brings its schema to the current version (migrations run in a
+// transaction; a database newer than this build is refused).
+absl::StatusOr<std::unique_ptr<GameStore>> OpenSqliteStore(
+    const std::string& path, const SqliteOptions& options = {});
+
+// "memory", or "sqlite:PATH"; "" means "sqlite:<data_dir>/caipan.db" (the
+// directory is created if missing). INVALID_ARGUMENT names the flag value.
+absl::StatusOr<std::unique_ptr<GameStore>> OpenStore(
+    std::string_view spec, const std::string& data_dir,
+    const SqliteOptions& options = {});
+
+}  // namespace caipan::store
+
+#endif  // CAIPAN_STORE_GAME_STORE_H_

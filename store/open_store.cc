@@ -1,0 +1,44 @@
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "store/game_store.h"
+
+namespace caipan::store {
+
+absl::StatusOr<std::unique_ptr<GameStore>> OpenStore(
+    std::string_view spec, const std::string& data_dir,
+    const SqliteOptions& options) {
+  constexpr std::string_view kSqlite = "sqlite:";
+  if (spec == "memory") return NewMemoryStore();
+  if (absl::StartsWith(absl::string_view(spec.data(), spec.size()),
+                       "sqlite:") &&
+      spec.size() > kSqlite.size()) {
+    return OpenSqliteStore(std::string(spec.substr(kSqlite.size())), options);
+  }
+  if (spec.empty()) {
+    std::filesystem::path dir(data_dir);
+    if (!dir.empty()) {
+      std::error_code error;
+      std::filesystem::create_directories(dir, error);
+      if (error) {
+        return absl::FailedPreconditionError(
+            absl::StrCat("cannot create the data directory \"", data_dir,
+                         "\": ", error.message()));
+      }
+    }
+    return OpenSqliteStore((dir / "caipan.db").string(), options);
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("--store \"", std::string(spec),
+                   "\": expected \"memory\" or \"sqlite:PATH\""));
+}
+
+}  // namespace caipan::store
