@@ -448,9 +448,19 @@ void LiveGame::OnAlarm() {
 
 // --- Reads ----------------------------------------------------------------
 
-v1::Game LiveGame::Snapshot() const {
+v1::Game LiveGame::Snapshot(bool with_moves) const {
   absl::MutexLock lock(&mu_);
-  v1::Game game = committed_;
+  v1::Game game;
+  if (with_moves) {
+    game = committed_;
+  } else {
+    // Copy everything but the moves: swap them out and back (O(1)).
+    google::protobuf::RepeatedPtrField<std::string> moves;
+    auto& committed = const_cast<v1::Game&>(committed_);
+    committed.mutable_moves()->Swap(&moves);
+    game = committed_;
+    committed.mutable_moves()->Swap(&moves);
+  }
   // Clocks read now, unless a change is still being stored (its clocks
   // would run ahead of the committed moves).
   if (stored_sequence_ == committed_.last_sequence() &&

@@ -76,8 +76,9 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   const std::string& name() const { return spec_.game().name(); }
   const v1::StoredGameSpec& spec() const { return spec_; }
 
-  // The committed game, clocks read now.
-  v1::Game Snapshot() const;
+  // The committed game, clocks read now. Without `moves` when `with_moves`
+  // is false (answers to moves: the list grows with the game).
+  v1::Game Snapshot(bool with_moves = true) const;
 
   void SubmitMove(const v1::SubmitMoveRequest& request,
                   v1::SubmitMoveResponse* response, Done done);

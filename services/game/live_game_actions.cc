@@ -91,7 +91,7 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
     *response->mutable_check() = played.move().check();
     response->set_sequence(played.sequence());
     lock.Release();
-    *response->mutable_game() = Snapshot();
+    *response->mutable_game() = Snapshot(/*with_moves=*/false);
     return done(absl::OkStatus());
   }
   // A move that comes after the mover's flag fell gets the time-forfeit
@@ -113,12 +113,13 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
     *check->mutable_verdict() = state_.verdict();
     if (flag_events.empty()) {
       lock.Release();
-      *response->mutable_game() = Snapshot();
+      *response->mutable_game() = Snapshot(/*with_moves=*/false);
       return done(absl::OkStatus());
     }
     Commit(std::move(flag_events), [self = shared_from_this(), response,
                                     done = std::move(done)](absl::Status s) {
-      if (s.ok()) *response->mutable_game() = self->Snapshot();
+      if (s.ok())
+        *response->mutable_game() = self->Snapshot(/*with_moves=*/false);
       done(s);
     });
     return;
@@ -138,7 +139,7 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
   if (reply.ply() == plies_) {
     // Refused: nothing changed.
     lock.Release();
-    *response->mutable_game() = Snapshot();
+    *response->mutable_game() = Snapshot(/*with_moves=*/false);
     return done(absl::OkStatus());
   }
   const v1::Side side = SideOfPlayer(*player);
@@ -168,7 +169,7 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
                              done = std::move(done)](absl::Status s) {
     if (s.ok()) {
       response->set_sequence(sequence);
-      *response->mutable_game() = self->Snapshot();
+      *response->mutable_game() = self->Snapshot(/*with_moves=*/false);
     }
     done(s);
   });

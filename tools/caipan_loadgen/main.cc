@@ -23,11 +23,11 @@
 #include "grpcpp/client_context.h"
 #include "grpcpp/create_channel.h"
 #include "grpcpp/security/credentials.h"
+#include "tools/caipan_loadgen/game_bench.h"
 #include "tools/caipan_loadgen/load_runner.h"
 #include "tools/caipan_loadgen/soak.h"
+#include "tools/caipan_loadgen/spawned_server.h"
 #include "tools/caipan_loadgen/workload.h"
-
-extern char** environ;
 
 namespace caipan::loadgen {
 namespace {
@@ -56,52 +56,6 @@ IssueFn Unary(const Request* request, Invoke invoke) {
          std::function<void(grpc::Status)> f) {          \
     stub->async()->Method(c, q, r, std::move(f));        \
   }
-
-// A caipan-server started by the load generator on a free loopback port.
-class SpawnedServer {
- public:
-  SpawnedServer(const std::string& path, const std::string& log_path,
-                const std::vector<std::string>& extra_args) {
-    std::vector<std::string> args = {path, "--address=127.0.0.1:0",
-                                     "--metrics-address=127.0.0.1:0"};
-    args.insert(args.end(), extra_args.begin(), extra_args.end());
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log_path.c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (posix_spawn(&pid_, path.c_str(), &actions, nullptr, argv.data(),
-                    environ) != 0)
-      pid_ = -1;
-    posix_spawn_file_actions_destroy(&actions);
-    // The server writes its port in the first log line.
-    for (int i = 0; i < 500 && pid_ > 0 && port_ == 0; ++i) {
-      usleep(10000);
-      if (FILE* f = std::fopen(log_path.c_str(), "r")) {
-        char line[512];
-        if (std::fgets(line, sizeof(line), f) != nullptr) {
-          if (const char* p = std::strstr(line, " port="))
-            port_ = std::atoi(p + 6);
-        }
-        std::fclose(f);
-      }
-    }
-  }
-  ~SpawnedServer() {
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, nullptr, 0);
-    }
-  }
-  int port() const { return port_; }
-  pid_t pid() const { return pid_; }
-
- private:
-  pid_t pid_ = -1;
-  int port_ = 0;
-};
 
 // User + system CPU seconds of a process (from /proc), or -1.
 double ProcessCpuSeconds(pid_t pid) {
@@ -214,7 +168,24 @@ int Main(int argc, char** argv) {
                  "soak: deadline of the calls meant to miss it")
       ->capture_default_str()
       ->check(CLI::Range(0.001, 1000.0));
+  std::vector<int> game_counts;
+  app.add_option("--games", game_counts,
+                 "live-game benchmark: SubmitMove with this many games at "
+                 "once (repeatable, e.g. --games 16 --games 256), on a "
+                 "SQLite store and an in-memory one; needs --server");
   CLI11_PARSE(app, argc, argv);
+  if (!game_counts.empty()) {
+    if (server_path.empty()) {
+      std::fprintf(stderr, "caipan-loadgen: --games needs --server\n");
+      return 2;
+    }
+    GameBenchConfig bench;
+    bench.server_path = server_path;
+    bench.game_counts = game_counts;
+    bench.seconds = seconds;
+    bench.server_args = server_args;
+    return RunGameBench(bench);
+  }
 
   std::unique_ptr<SpawnedServer> spawned;
   if (!server_path.empty()) {
