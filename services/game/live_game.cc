@@ -2,29 +2,18 @@
 #include "services/game/live_game.h"
 
 #include <algorithm>
+#include <thread>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "services/call_control.h"
 #include "services/game/game_fold.h"
 #include "services/game/player_tokens.h"
+#include "services/game/side_name.h"
 #include "services/xiangqi_adjudication.h"
 
 namespace caipan::services::game {
 namespace {
-
-const char* SideName(v1::Side side) {
-  switch (side) {
-    case v1::SIDE_RED:
-      return "red";
-    case v1::SIDE_BLACK:
-      return "black";
-    case v1::SIDE_WHITE:
-      return "white";
-    default:
-      return "none";
-  }
-}
 
 v1::Verdict Win(v1::Side winner, v1::VerdictReason reason, int ply,
                 std::string explanation) {
@@ -352,11 +341,19 @@ void LiveGame::Commit(std::vector<v1::GameEvent> events, Done done,
     }
   }
   ArmLocked();
+  // A store that is closed answers at once, on this thread, which holds the
+  // lock: the callback must then not take it again.
+  committing_thread_ = std::this_thread::get_id();
   context_->store->Commit(
       std::move(change),
       [self = shared_from_this(), events = std::move(events), epoch = epoch_,
        done = std::move(done)](absl::Status status) mutable {
-        self->OnCommitted(events, epoch, status);
+        if (self->committing_thread_ == std::this_thread::get_id() &&
+            !status.ok()) {
+          self->RollBackLocked(epoch);
+        } else {
+          self->OnCommitted(events, epoch, status);
+        }
         if (!status.ok()) {
           status = absl::UnavailableError(
               absl::StrCat("the change could not be stored and was not made (",
@@ -364,6 +361,16 @@ void LiveGame::Commit(std::vector<v1::GameEvent> events, Done done,
         }
         done(std::move(status));
       });
+  committing_thread_ = std::thread::id();
+}
+
+void LiveGame::RollBackLocked(uint64_t epoch) {
+  if (epoch != epoch_) return;
+  // Later changes built on this one fail in the store too (their expected
+  // sequence no longer matches); one rebuild covers them all.
+  ++epoch_;
+  (void)Rebuild(context_->time->SteadyMs());
+  ArmLocked();
 }
 
 void LiveGame::OnCommitted(const std::vector<v1::GameEvent>& events,
@@ -388,12 +395,8 @@ void LiveGame::OnCommitted(const std::vector<v1::GameEvent>& events,
           it = watchers_.erase(it);
         }
       }
-    } else if (epoch == epoch_) {
-      // Later changes built on this one fail in the store too (their
-      // expected sequence no longer matches); one rebuild covers them all.
-      ++epoch_;
-      (void)Rebuild(context_->time->SteadyMs());
-      ArmLocked();
+    } else {
+      RollBackLocked(epoch);
     }
   }
   for (const auto& w : watchers) w->OnGameChanged();

@@ -11,11 +11,13 @@
 #ifndef CAIPAN_SERVICES_GAME_LIVE_GAME_H_
 #define CAIPAN_SERVICES_GAME_LIVE_GAME_H_
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
@@ -154,6 +156,8 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void OnCommitted(const std::vector<v1::GameEvent>& events, uint64_t epoch,
                    const absl::Status& status);
+  // Undoes the changes of `epoch` after a failed commit (once per epoch).
+  void RollBackLocked(uint64_t epoch) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // Rebuilds the tentative state (session, clocks) from the committed events;
   // the clocks resume from the last event's readings at `now`.
   absl::Status Rebuild(int64_t now) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
@@ -195,6 +199,8 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   std::vector<std::weak_ptr<GameWatcher>> watchers_ ABSL_GUARDED_BY(mu_);
   int plies_ ABSL_GUARDED_BY(mu_) = 0;
   std::unique_ptr<Alarm> alarm_ ABSL_GUARDED_BY(mu_);
+  // The thread inside store->Commit (to notice an answer given inline).
+  std::atomic<std::thread::id> committing_thread_{};
   // The creation event, between Create and CommitCreate.
   std::optional<v1::GameEvent> pending_create_ ABSL_GUARDED_BY(mu_);
 };

@@ -7,23 +7,11 @@
 #include "absl/strings/str_cat.h"
 #include "services/call_control.h"
 #include "services/game/live_game.h"
+#include "services/game/side_name.h"
 #include "services/xiangqi_adjudication.h"
 
 namespace caipan::services::game {
 namespace {
-
-const char* SideName(v1::Side side) {
-  switch (side) {
-    case v1::SIDE_RED:
-      return "red";
-    case v1::SIDE_BLACK:
-      return "black";
-    case v1::SIDE_WHITE:
-      return "white";
-    default:
-      return "none";
-  }
-}
 
 v1::Verdict Decided(v1::Result result, v1::Side winner,
                     v1::VerdictReason reason, int ply,
