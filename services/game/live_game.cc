@@ -139,6 +139,12 @@ absl::Status LiveGame::Rebuild(int64_t now) {
   }
   state_ = committed_;
   stored_sequence_ = committed_.last_sequence();
+  // Before the first move, a start time still ahead holds: the first clock
+  // starts then (as in Create).
+  if (plies_ == 0) {
+    now += std::max<int64_t>(
+        0, spec_.game().start_time_unix_ms() - context_->time->UnixMs());
+  }
   turn_started_ms_ = now;
   // The clocks resume from the last event's readings: time between that
   // event and now (a server restart, a failed write) is charged to no one.

@@ -14,6 +14,9 @@ void RegisterXiangqiCommands(CLI::App& app);
 void RegisterXiangqiAdjudicationCommands(CLI::App& xiangqi);
 // Adds `caipan gomoku …` (gomoku_commands.cc).
 void RegisterGomokuCommands(CLI::App& app);
+// Adds `caipan game …`, the GameService client (game_commands.cc); built only
+// with the gRPC API (CAIPAN_WITH_GAME_COMMANDS).
+void RegisterGameCommands(CLI::App& app);
 
 // Exit status chosen by the subcommand callback that ran (0 unless it set
 // another).

@@ -8,6 +8,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   caipan::cli::RegisterXiangqiCommands(app);
   caipan::cli::RegisterGomokuCommands(app);
+#if CAIPAN_WITH_GAME_COMMANDS
+  caipan::cli::RegisterGameCommands(app);
+#endif
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,778 @@
+// `caipan game …`: a client of a caipan-server's GameService — create a live
+// game, play moves, offer, answer and claim draws, resign, watch, and the
+// arbiter's calls (fouls, results, pauses, clock adjustments, aborts).
+//
+// Exit status: 0 when the server accepted the call; 2 for bad options, a
+// refused move (the reason on stderr), a refused draw claim, and a call the
+// server refused (INVALID_ARGUMENT, NOT_FOUND, PERMISSION_DENIED,
+// FAILED_PRECONDITION, UNAUTHENTICATED, …); 1 when the server could not be
+// reached or the call failed otherwise (UNAVAILABLE, DEADLINE_EXCEEDED, …) and
+// for a watch stream that broke. Failures print "caipan: CODE_NAME: message"
+// on stderr.
+#include <chrono>
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "engine/gomoku/rules.h"
+#include "engine/xiangqi/rule_options.h"
+#include "tools/caipan/commands.h"
+#include "tools/caipan/game_client.h"
+#include "tools/caipan/game_output.h"
+
+namespace caipan::cli {
+namespace {
+
+namespace gm = ::caipan::gomoku;
+namespace xq = ::caipan::xiangqi;
+
+void AddConnectionOptions(CLI::App* cmd, ConnectionArgs* conn) {
+  cmd->add_option("--server", conn->server,
+                  "caipan-server's gRPC address, e.g. 127.0.0.1:50051")
+      ->required();
+  cmd->add_option("--deadline-seconds", conn->deadline_seconds,
+                  "deadline of each call (watch: of connecting)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.001, 86400.0));
+  cmd->add_option("--tls-ca", conn->tls_ca,
+                  "PEM root CA file: connect with TLS (default: insecure)");
+}
+
+// Options of the calls about one existing game.
+struct GameRef {
+  ConnectionArgs conn;
+  std::string game;
+  std::string token;
+  bool json = false;
+};
+
+void AddGameRefOptions(CLI::App* cmd, GameRef* ref, const char* token_help) {
+  AddConnectionOptions(cmd, &ref->conn);
+  cmd->add_option("--game", ref->game, "the game's name, e.g. games/…")
+      ->required();
+  if (token_help != nullptr) {
+    cmd->add_option("--token", ref->token, token_help)->required();
+  }
+}
+
+constexpr char kPlayerToken[] = "the player's token (from game create)";
+constexpr char kArbiterToken[] = "an arbiter token (from the server's file)";
+
+// "red", "black", "white" (and "shared" when `shared` allows it, as
+// SIDE_UNSPECIFIED); nullopt after printing the error.
+std::optional<v1::Side> ParseSide(const char* flag, const std::string& text,
+                                  bool shared) {
+  if (text == "red") return v1::SIDE_RED;
+  if (text == "black") return v1::SIDE_BLACK;
+  if (text == "white") return v1::SIDE_WHITE;
+  if (shared && text == "shared") return v1::SIDE_UNSPECIFIED;
+  FailGame(absl::StrCat(flag, ": expected red, black",
+                        shared ? ", white or shared" : " or white", ", got \"",
+                        text, "\""));
+  return std::nullopt;
+}
+
+// Prints a game returned by a call: the summary, or JSON like `show`.
+void PrintGame(const v1::Game& game, bool json) {
+  std::cout << (json ? GameJson(game) : GameSummaryText(game));
+}
+
+// --- create
+
+struct CreateArgs {
+  ConnectionArgs conn;
+  std::string kind;
+  std::string time_control;
+  std::string red, black, white;
+  std::string red_id, black_id, white_id;
+  std::string event, round, board;
+  std::string request_id;
+  int foul_limit = 0;
+  int64_t start_time_unix_ms = 0;
+  std::string fen;
+  // Rule options; empty or 0: the server's defaults.
+  std::string rules;
+  std::string mode;
+  int natural_limit = 0;
+  std::string limit_checks;
+  int fifth_alternatives = 0;
+  bool json = false;
+};
+
+bool SetXiangqiRules(const CreateArgs& args, v1::XiangqiRuleOptions* proto) {
+  if (!args.rules.empty()) {
+    absl::StatusOr<xq::RuleSet> rules = xq::ParseRuleSet(args.rules);
+    if (!rules.ok()) {
+      FailGame(absl::StrCat("--", rules.status().message()));
+      return false;
+    }
+    switch (*rules) {
+      case xq::RuleSet::kChinese:
+        proto->set_rule_set(v1::XIANGQI_RULE_SET_CHINESE);
+        break;
+      case xq::RuleSet::kAsian:
+        proto->set_rule_set(v1::XIANGQI_RULE_SET_ASIAN);
+        break;
+      case xq::RuleSet::kSimple:
+        proto->set_rule_set(v1::XIANGQI_RULE_SET_SIMPLE);
+        break;
+    }
+  }
+  if (!args.mode.empty()) {
+    absl::StatusOr<xq::AdjudicationMode> mode =
+        xq::ParseAdjudicationMode(args.mode);
+    if (!mode.ok()) {
+      FailGame(absl::StrCat("--", mode.status().message()));
+      return false;
+    }
+    proto->set_mode(*mode == xq::AdjudicationMode::kClaim
+                        ? v1::XIANGQI_ADJUDICATION_MODE_CLAIM
+                        : v1::XIANGQI_ADJUDICATION_MODE_AUTOMATIC);
+  }
+  if (!args.limit_checks.empty()) {
+    absl::StatusOr<xq::CheckCountPolicy> checks =
+        xq::ParseCheckCountPolicy(args.limit_checks);
+    if (!checks.ok()) {
+      FailGame(absl::StrCat("--", checks.status().message()));
+      return false;
+    }
+    switch (checks->kind) {
+      case xq::CheckCountPolicy::Kind::kNone:
+        proto->set_check_count_policy(v1::CHECK_COUNT_POLICY_COUNT_NONE);
+        break;
+      case xq::CheckCountPolicy::Kind::kAll:
+        proto->set_check_count_policy(v1::CHECK_COUNT_POLICY_COUNT_ALL);
+        break;
+      case xq::CheckCountPolicy::Kind::kAtMost:
+        proto->set_check_count_policy(v1::CHECK_COUNT_POLICY_COUNT_AT_MOST);
+        proto->set_max_counted_checks(checks->max_counted);
+        break;
+    }
+  }
+  proto->set_natural_limit_rounds(args.natural_limit);
+  return true;
+}
+
+bool SetGomokuRules(const CreateArgs& args, v1::GomokuRuleOptions* proto) {
+  if (!args.rules.empty()) {
+    absl::StatusOr<gm::RuleSet> rules = gm::ParseRuleSet(args.rules);
+    if (!rules.ok()) {
+      FailGame(absl::StrCat("--", rules.status().message()));
+      return false;
+    }
+    switch (*rules) {
+      case gm::RuleSet::kChinese:
+        proto->set_rule_set(v1::GOMOKU_RULE_SET_CHINESE);
+        break;
+      case gm::RuleSet::kRenjuRif:
+        proto->set_rule_set(v1::GOMOKU_RULE_SET_RENJU_RIF);
+        break;
+      case gm::RuleSet::kGomokuStandard:
+        proto->set_rule_set(v1::GOMOKU_RULE_SET_STANDARD);
+        break;
+      case gm::RuleSet::kGomokuFreestyle:
+        proto->set_rule_set(v1::GOMOKU_RULE_SET_FREESTYLE);
+        break;
+    }
+  }
+  proto->set_fifth_move_alternatives(args.fifth_alternatives);
+  return true;
+}
+
+void AddPlayer(v1::Side side, const std::string& name, const std::string& id,
+               v1::CreateGameRequest* request) {
+  v1::Player* player = request->add_players();
+  player->set_side(side);
+  player->set_name(name);
+  player->set_id(id);
+}
+
+void RunCreate(const CreateArgs& args, const CLI::App& cmd) {
+  const bool xiangqi = args.kind == "xiangqi";
+  if (!xiangqi && args.kind != "gomoku") {
+    return FailGame(absl::StrCat("--game: expected xiangqi or gomoku, got \"",
+                                 args.kind, "\""));
+  }
+  // Options of the other game are mistakes, not silently dropped.
+  static const std::vector<const char*> kGomokuOnly = {"--white", "--white-id",
+                                                       "--fifth-alternatives"};
+  static const std::vector<const char*> kXiangqiOnly = {
+      "--red",  "--red-id",        "--fen",
+      "--mode", "--natural-limit", "--limit-checks"};
+  for (const char* flag : xiangqi ? kGomokuOnly : kXiangqiOnly) {
+    if (cmd.count(flag) > 0) {
+      return FailGame(
+          absl::StrCat(flag, ": not an option of a ", args.kind, " game"));
+    }
+  }
+  v1::CreateGameRequest request;
+  if (xiangqi) {
+    request.set_kind(v1::GAME_KIND_XIANGQI);
+    if (!SetXiangqiRules(args, request.mutable_xiangqi_rules())) return;
+    AddPlayer(v1::SIDE_RED, args.red, args.red_id, &request);
+    AddPlayer(v1::SIDE_BLACK, args.black, args.black_id, &request);
+    // "startpos", as `caipan xiangqi …` reads it, is the standard start.
+    request.set_start_fen(args.fen == "startpos" ? "" : args.fen);
+  } else {
+    request.set_kind(v1::GAME_KIND_GOMOKU);
+    if (!SetGomokuRules(args, request.mutable_gomoku_rules())) return;
+    AddPlayer(v1::SIDE_BLACK, args.black, args.black_id, &request);
+    AddPlayer(v1::SIDE_WHITE, args.white, args.white_id, &request);
+  }
+  request.set_time_control(args.time_control);
+  request.set_event(args.event);
+  request.set_round(args.round);
+  request.set_board(args.board);
+  request.set_request_id(args.request_id);
+  request.set_foul_limit(args.foul_limit);
+  request.set_start_time_unix_ms(args.start_time_unix_ms);
+
+  std::unique_ptr<GameClient> client = GameClient::Connect(args.conn);
+  if (client == nullptr) return;
+  v1::CreateGameResponse response;
+  if (!client->Call(&v1::GameService::Stub::CreateGame, request, &response)) {
+    return;
+  }
+  std::cout << (args.json ? CreatedJson(response) : CreatedText(response));
+}
+
+void RegisterCreate(CLI::App& game) {
+  auto args = std::make_shared<CreateArgs>();
+  CLI::App* cmd = game.add_subcommand(
+      "create", "Create a live game; prints its name and the players' tokens");
+  AddConnectionOptions(cmd, &args->conn);
+  cmd->add_option("--game", args->kind, "xiangqi or gomoku")->required();
+  cmd->add_option("--time-control", args->time_control,
+                  "e.g. 1200+5, 1800, W360+3-B240+3, S3600:1800, "
+                  "W360+3-B240+3;armageddon (default: no clocks)");
+  cmd->add_option("--red", args->red, "xiangqi: red's name");
+  cmd->add_option("--black", args->black, "black's name");
+  cmd->add_option("--white", args->white, "gomoku: white's name");
+  cmd->add_option("--red-id", args->red_id, "xiangqi: red's registry id");
+  cmd->add_option("--black-id", args->black_id, "black's registry id");
+  cmd->add_option("--white-id", args->white_id, "gomoku: white's registry id");
+  cmd->add_option("--event", args->event, "the event's name");
+  cmd->add_option("--round", args->round, "the round");
+  cmd->add_option("--board", args->board, "the board number");
+  cmd->add_option("--request-id", args->request_id,
+                  "a retried create with the same id returns the same game "
+                  "and tokens");
+  cmd->add_option("--foul-limit", args->foul_limit,
+                  "fouls that lose the game (2 or 3; default 0: no limit)");
+  cmd->add_option("--start-time-unix-ms", args->start_time_unix_ms,
+                  "when the first side's clock starts (default: now)");
+  cmd->add_option("--fen", args->fen,
+                  "xiangqi: the start position, a FEN (default: \"startpos\", "
+                  "the standard one)");
+  cmd->add_option("--rules", args->rules,
+                  "xiangqi: chinese, asian, simple; gomoku: chinese, "
+                  "renju_rif, gomoku_standard, gomoku_freestyle (default: "
+                  "chinese)");
+  cmd->add_option("--mode", args->mode,
+                  "xiangqi: automatic (default) or claim, as in `caipan "
+                  "xiangqi adjudicate`");
+  cmd->add_option("--natural-limit", args->natural_limit,
+                  "xiangqi: natural move limit in rounds (default 60)");
+  cmd->add_option("--limit-checks", args->limit_checks,
+                  "xiangqi: claimant's checks counted toward the natural "
+                  "limit: none, all (default) or a number K");
+  cmd->add_option("--fifth-alternatives", args->fifth_alternatives,
+                  "gomoku: N of the fifth move (default 2)");
+  cmd->add_flag("--json", args->json,
+                "one JSON line: {\"game\": NAME, \"tokens\": {SIDE: TOKEN, "
+                "…}}");
+  cmd->footer(
+      "The tokens are shown only here: the server keeps their hashes. Give "
+      "each player theirs; it goes with every move, offer and resignation.");
+  cmd->callback([args, cmd] { RunCreate(*args, *cmd); });
+}
+
+// --- move
+
+struct MoveArgs {
+  GameRef ref;
+  std::string move;
+  int ply = 0;
+};
+
+void RunMove(const MoveArgs& args) {
+  std::unique_ptr<GameClient> client = GameClient::Connect(args.ref.conn);
+  if (client == nullptr) return;
+  v1::SubmitMoveRequest request;
+  request.set_name(args.ref.game);
+  request.set_token(args.ref.token);
+  request.set_move(args.move);
+  request.set_ply(args.ply);
+  v1::SubmitMoveResponse response;
+  if (!client->Call(&v1::GameService::Stub::SubmitMove, request, &response)) {
+    return;
+  }
+  if (args.ref.json) std::cout << MoveJson(response);
+  if (!response.check().legal()) {
+    return FailGame(RefusalText(response.check()));
+  }
+  if (!args.ref.json) std::cout << MoveText(response);
+}
+
+void RegisterMove(CLI::App& game) {
+  auto args = std::make_shared<MoveArgs>();
+  CLI::App* cmd = game.add_subcommand(
+      "move",
+      "Play a move. First line 1-0, 0-1, 1/2-1/2 or * (going on); then the "
+      "reason and ply, as `caipan xiangqi adjudicate` prints them");
+  AddGameRefOptions(cmd, &args->ref, kPlayerToken);
+  cmd->add_option("--move", args->move,
+                  "xiangqi: the move in any notation (h2e2, C2=5, 炮二平五); "
+                  "gomoku: a point (h8), pass, swap, noswap, "
+                  "propose:i10,j10 or choose:j10")
+      ->required();
+  cmd->add_option("--ply", args->ply,
+                  "the move's number, from 1 (the game's ply + 1; the \"ply:\" "
+                  "printed once it is played): a retry of a move already "
+                  "accepted there is answered again, never played twice; "
+                  "another played or a future ply is refused (default 0: the "
+                  "next one, unchecked)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--json", args->ref.json,
+                "one JSON object (also for a refused move): legal, move, "
+                "rejection, sequence, and the game's status, ply, result, "
+                "reason, side_to_act, clocks, …");
+  cmd->footer(
+      "A refused move (not legal in the position, out of the opening "
+      "protocol, …) changes nothing: stderr gets \"caipan: refused: "
+      "<rejection>: <reason>\" (stdout nothing, or the JSON with --json) and "
+      "the exit status is 2.");
+  cmd->callback([args] { RunMove(*args); });
+}
+
+// --- show
+
+void RunShow(const GameRef& ref) {
+  std::unique_ptr<GameClient> client = GameClient::Connect(ref.conn);
+  if (client == nullptr) return;
+  v1::GetGameRequest request;
+  request.set_name(ref.game);
+  v1::Game game;
+  if (!client->Call(&v1::GameService::Stub::GetGame, request, &game)) return;
+  std::cout << (ref.json ? GameJson(game) : GameText(game));
+}
+
+void RegisterShow(CLI::App& game) {
+  auto args = std::make_shared<GameRef>();
+  CLI::App* cmd = game.add_subcommand(
+      "show", "A game's state: result, status, moves, clocks, offers, fouls");
+  AddGameRefOptions(cmd, args.get(), nullptr);
+  cmd->add_flag(
+      "--json", args->json,
+      "one JSON object: game, kind, status (live, finished, aborted), result, "
+      "reason, moves, ply, side_to_act, clocks, draw_offer, fouls, rulings, "
+      "time_control, rules, …");
+  cmd->callback([args] { RunShow(*args); });
+}
+
+// --- watch
+
+struct WatchArgs {
+  GameRef ref;
+  int64_t after = 0;
+  int64_t count = 0;
+};
+
+void RunWatch(const WatchArgs& args) {
+  std::unique_ptr<GameClient> client = GameClient::Connect(args.ref.conn);
+  if (client == nullptr) return;
+  if (!client->WaitForConnected()) return;
+  // Results are named by the game's kind, which a stream resumed after an
+  // event (no snapshot) does not carry.
+  v1::GameKind kind = v1::GAME_KIND_UNSPECIFIED;
+  if (args.after > 0) {
+    v1::GetGameRequest get;
+    get.set_name(args.ref.game);
+    v1::Game game;
+    if (!client->Call(&v1::GameService::Stub::GetGame, get, &game)) return;
+    kind = game.kind();
+    // Over, with nothing after --after: no event will ever come.
+    if (game.status() != v1::GAME_STATUS_LIVE &&
+        game.last_sequence() <= args.after) {
+      return;
+    }
+  }
+  // The last sequence number seen: the server ends a stream that was idle
+  // for its timeout (status OK), and the watch resumes after it.
+  int64_t cursor = args.after;
+  bool have_snapshot = false;
+  int64_t events = 0;
+  for (;;) {
+    v1::WatchGameRequest request;
+    request.set_name(args.ref.game);
+    request.set_after_sequence(args.after == 0 && !have_snapshot ? 0 : cursor);
+    request.set_token(args.ref.token);
+    grpc::ClientContext context;
+    const auto started = std::chrono::steady_clock::now();
+    std::unique_ptr<grpc::ClientReaderInterface<v1::WatchGameResponse>> reader =
+        client->stub().WatchGame(&context, request);
+    v1::WatchGameResponse item;
+    int64_t items = 0;
+    bool done = false;
+    while (!done && reader->Read(&item)) {
+      if (item.has_snapshot()) {
+        have_snapshot = true;
+        kind = item.snapshot().kind();
+        cursor = item.snapshot().last_sequence();
+        done = item.snapshot().status() != v1::GAME_STATUS_LIVE;
+      } else if (item.has_event()) {
+        cursor = item.event().sequence();
+        ++events;
+        done = VerdictIsFinal(item.event().verdict()) ||
+               (args.count > 0 && events >= args.count);
+      } else {
+        continue;
+      }
+      ++items;
+      std::cout << (args.ref.json ? WatchItemJson(item, kind)
+                                  : WatchItemText(item, kind))
+                << std::flush;
+    }
+    if (done) {
+      context.TryCancel();
+      reader->Finish();
+      return;
+    }
+    grpc::Status status = reader->Finish();
+    if (!status.ok()) {
+      GameClient::ReportRpcError(status);
+      return;
+    }
+    // An idle stream ends after a while; one that ends at once with nothing
+    // is not going to deliver the rest.
+    if (items == 0 &&
+        std::chrono::steady_clock::now() - started < std::chrono::seconds(1)) {
+      return FailGame("the stream ended before the game was over", 1);
+    }
+  }
+}
+
+void RegisterWatch(CLI::App& game) {
+  auto args = std::make_shared<WatchArgs>();
+  CLI::App* cmd = game.add_subcommand(
+      "watch",
+      "Follow a game: one line per item, the snapshot, then each event as it "
+      "happens");
+  AddGameRefOptions(cmd, &args->ref, nullptr);
+  cmd->add_option("--token", args->ref.token,
+                  "a token, for a server that lets only token holders watch");
+  cmd->add_option("--after", args->after,
+                  "no snapshot: the events after this sequence number (to "
+                  "resume a dropped stream)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--count", args->count,
+                  "stop after this many events (the snapshot not counted; "
+                  "default 0: until the game is over)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--json", args->ref.json,
+                "one JSON object per line, with \"sequence\" and \"kind\" "
+                "(snapshot, created, move, draw_offered, draw_answered, "
+                "draw_claimed, resigned, foul, result_set, paused, resumed, "
+                "clock_adjusted, aborted, flag_fell) and the kind's fields "
+                "under a key of that name");
+  cmd->footer(
+      "Text lines: SEQUENCE KIND [details] ply=N to-act=SIDE result=R "
+      "reason=REASON. "
+      "Exits 0 once the game is over (after its final event; at once for a "
+      "game already over) or after --count events; 1 when the stream breaks "
+      "before. A stream the server ends for idleness is resumed after the last "
+      "item seen. --deadline-seconds bounds only the connection.");
+  cmd->callback([args] { RunWatch(*args); });
+}
+
+// --- player actions: resign and draws
+
+enum class DrawAction { kOffer, kAccept, kDecline, kClaim };
+
+void RunResign(const GameRef& ref) {
+  std::unique_ptr<GameClient> client = GameClient::Connect(ref.conn);
+  if (client == nullptr) return;
+  v1::ResignRequest request;
+  request.set_name(ref.game);
+  request.set_token(ref.token);
+  v1::Game game;
+  if (!client->Call(&v1::GameService::Stub::Resign, request, &game)) return;
+  PrintGame(game, ref.json);
+}
+
+void RunDraw(const GameRef& ref, DrawAction action) {
+  std::unique_ptr<GameClient> client = GameClient::Connect(ref.conn);
+  if (client == nullptr) return;
+  v1::Game game;
+  switch (action) {
+    case DrawAction::kOffer: {
+      v1::OfferDrawRequest request;
+      request.set_name(ref.game);
+      request.set_token(ref.token);
+      if (!client->Call(&v1::GameService::Stub::OfferDraw, request, &game)) {
+        return;
+      }
+      break;
+    }
+    case DrawAction::kAccept:
+    case DrawAction::kDecline: {
+      v1::RespondToDrawOfferRequest request;
+      request.set_name(ref.game);
+      request.set_token(ref.token);
+      request.set_accept(action == DrawAction::kAccept);
+      if (!client->Call(&v1::GameService::Stub::RespondToDrawOffer, request,
+                        &game)) {
+        return;
+      }
+      break;
+    }
+    case DrawAction::kClaim: {
+      v1::ClaimDrawRequest request;
+      request.set_name(ref.game);
+      request.set_token(ref.token);
+      v1::ClaimDrawResponse response;
+      if (!client->Call(&v1::GameService::Stub::ClaimDraw, request,
+                        &response)) {
+        return;
+      }
+      std::cout << (ref.json ? ClaimJson(response) : ClaimText(response));
+      if (!response.granted()) SetExitCode(2);
+      return;
+    }
+  }
+  PrintGame(game, ref.json);
+}
+
+void AddJsonFlag(CLI::App* cmd, GameRef* ref) {
+  cmd->add_flag("--json", ref->json,
+                "the game's resulting state as one JSON object, as `game "
+                "show --json`");
+}
+
+void RegisterPlayerActions(CLI::App& game) {
+  auto resign = std::make_shared<GameRef>();
+  CLI::App* resign_cmd = game.add_subcommand(
+      "resign", "Resign the game; prints the game's resulting state");
+  AddGameRefOptions(resign_cmd, resign.get(), kPlayerToken);
+  AddJsonFlag(resign_cmd, resign.get());
+  resign_cmd->callback([resign] { RunResign(*resign); });
+
+  CLI::App* draw =
+      game.add_subcommand("draw", "Offer, accept, decline or claim a draw")
+          ->require_subcommand(1);
+  const struct {
+    const char* name;
+    const char* help;
+    DrawAction action;
+  } kDrawCommands[] = {
+      {"offer", "Offer a draw (it stands until answered or a move is made)",
+       DrawAction::kOffer},
+      {"accept", "Accept the opponent's draw offer: the game is drawn",
+       DrawAction::kAccept},
+      {"decline", "Decline the opponent's draw offer", DrawAction::kDecline},
+      {"claim",
+       "Claim a draw by repetition or the natural move limit (xiangqi). "
+       "First line granted or refused, then the explanation; exit status 0 "
+       "when granted, 2 when refused",
+       DrawAction::kClaim},
+  };
+  for (const auto& c : kDrawCommands) {
+    auto args = std::make_shared<GameRef>();
+    CLI::App* cmd = draw->add_subcommand(c.name, c.help);
+    AddGameRefOptions(cmd, args.get(), kPlayerToken);
+    AddJsonFlag(cmd, args.get());
+    const DrawAction action = c.action;
+    cmd->callback([args, action] { RunDraw(*args, action); });
+  }
+}
+
+// --- arbiter actions
+
+struct ArbiterArgs {
+  GameRef ref;
+  std::string side;
+  std::string result;
+  std::string reason;
+  int64_t delta_ms = 0;
+};
+
+void RunFoul(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
+  std::optional<v1::Side> side = ParseSide("--side", args.side, false);
+  if (!side) return;
+  v1::RecordFoulRequest request;
+  request.set_name(args.ref.game);
+  request.set_token(args.ref.token);
+  request.set_side(*side);
+  request.set_reason(args.reason);
+  if (client.Call(&v1::GameService::Stub::RecordFoul, request, game)) {
+    PrintGame(*game, args.ref.json);
+  }
+}
+
+void RunSetResult(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
+  v1::SetResultRequest request;
+  request.set_name(args.ref.game);
+  request.set_token(args.ref.token);
+  request.set_reason(args.reason);
+  if (args.result == "1/2-1/2") {
+    request.set_result(v1::RESULT_DRAW);
+  } else if (args.result == "1-0" || args.result == "0-1") {
+    // Which colour "1-0" names depends on the game.
+    v1::GetGameRequest get;
+    get.set_name(args.ref.game);
+    v1::Game current;
+    if (!client.Call(&v1::GameService::Stub::GetGame, get, &current)) return;
+    const v1::Side first = FirstSide(current.kind());
+    const v1::Side second =
+        first == v1::SIDE_RED ? v1::SIDE_BLACK : v1::SIDE_WHITE;
+    request.set_result(v1::RESULT_WIN);
+    request.set_winner(args.result == "1-0" ? first : second);
+  } else {
+    return FailGame(absl::StrCat(
+        "--result: expected 1-0, 0-1 or 1/2-1/2, got \"", args.result, "\""));
+  }
+  if (client.Call(&v1::GameService::Stub::SetResult, request, game)) {
+    PrintGame(*game, args.ref.json);
+  }
+}
+
+void RunPause(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
+  v1::PauseClocksRequest request;
+  request.set_name(args.ref.game);
+  request.set_token(args.ref.token);
+  request.set_reason(args.reason);
+  if (client.Call(&v1::GameService::Stub::PauseClocks, request, game)) {
+    PrintGame(*game, args.ref.json);
+  }
+}
+
+void RunResume(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
+  v1::ResumeClocksRequest request;
+  request.set_name(args.ref.game);
+  request.set_token(args.ref.token);
+  request.set_reason(args.reason);
+  if (client.Call(&v1::GameService::Stub::ResumeClocks, request, game)) {
+    PrintGame(*game, args.ref.json);
+  }
+}
+
+void RunAdjustClock(const ArbiterArgs& args, GameClient& client,
+                    v1::Game* game) {
+  std::optional<v1::Side> side = ParseSide("--side", args.side, true);
+  if (!side) return;
+  v1::AdjustClockRequest request;
+  request.set_name(args.ref.game);
+  request.set_token(args.ref.token);
+  request.set_side(*side);
+  request.set_delta_ms(args.delta_ms);
+  request.set_reason(args.reason);
+  if (client.Call(&v1::GameService::Stub::AdjustClock, request, game)) {
+    PrintGame(*game, args.ref.json);
+  }
+}
+
+void RunAbort(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
+  v1::AbortGameRequest request;
+  request.set_name(args.ref.game);
+  request.set_token(args.ref.token);
+  request.set_reason(args.reason);
+  if (client.Call(&v1::GameService::Stub::AbortGame, request, game)) {
+    PrintGame(*game, args.ref.json);
+  }
+}
+
+using ArbiterRun = void (*)(const ArbiterArgs&, GameClient&, v1::Game*);
+
+CLI::App* AddArbiterCommand(CLI::App& game, const char* name, const char* help,
+                            ArbiterRun run, std::shared_ptr<ArbiterArgs> args) {
+  CLI::App* cmd = game.add_subcommand(name, help);
+  AddGameRefOptions(cmd, &args->ref, kArbiterToken);
+  AddJsonFlag(cmd, &args->ref);
+  cmd->callback([args, run] {
+    std::unique_ptr<GameClient> client = GameClient::Connect(args->ref.conn);
+    if (client == nullptr) return;
+    v1::Game game;
+    run(*args, *client, &game);
+  });
+  return cmd;
+}
+
+void RegisterArbiterActions(CLI::App& game) {
+  constexpr char kReason[] = "the ruling's reason, kept in the record";
+  auto foul = std::make_shared<ArbiterArgs>();
+  CLI::App* foul_cmd = AddArbiterCommand(
+      game, "foul",
+      "Record a foul against a side (at the game's --foul-limit it loses)",
+      RunFoul, foul);
+  foul_cmd->add_option("--side", foul->side, "red, black or white")->required();
+  foul_cmd->add_option("--reason", foul->reason, "what the foul was")
+      ->required();
+
+  auto result = std::make_shared<ArbiterArgs>();
+  CLI::App* result_cmd = AddArbiterCommand(
+      game, "set-result",
+      "Set the game's result (1-0: red wins in xiangqi, black in gomoku)",
+      RunSetResult, result);
+  result_cmd->add_option("--result", result->result, "1-0, 0-1 or 1/2-1/2")
+      ->required();
+  result_cmd->add_option("--reason", result->reason, kReason)->required();
+
+  auto pause = std::make_shared<ArbiterArgs>();
+  AddArbiterCommand(game, "pause", "Stop the clocks", RunPause, pause)
+      ->add_option("--reason", pause->reason, kReason);
+  auto resume = std::make_shared<ArbiterArgs>();
+  AddArbiterCommand(game, "resume", "Restart the clocks", RunResume, resume)
+      ->add_option("--reason", resume->reason, kReason);
+
+  auto adjust = std::make_shared<ArbiterArgs>();
+  CLI::App* adjust_cmd = AddArbiterCommand(
+      game, "adjust-clock",
+      "Add time to (or take it from) a side's clock or the shared clock",
+      RunAdjustClock, adjust);
+  adjust_cmd
+      ->add_option("--side", adjust->side,
+                   "red, black, white, or shared (the shared clock of a "
+                   "shared period)")
+      ->required();
+  adjust_cmd
+      ->add_option("--delta-ms", adjust->delta_ms,
+                   "milliseconds added; negative takes time away "
+                   "(--delta-ms=-30000)")
+      ->required();
+  adjust_cmd->add_option("--reason", adjust->reason, kReason)->required();
+
+  auto abort = std::make_shared<ArbiterArgs>();
+  AddArbiterCommand(game, "abort", "Abort the game: no result", RunAbort, abort)
+      ->add_option("--reason", abort->reason, kReason)
+      ->required();
+}
+
+}  // namespace
+
+void RegisterGameCommands(CLI::App& app) {
+  CLI::App* game =
+      app.add_subcommand("game",
+                         "Live games on a caipan-server (GameService): "
+                         "create, move, show, watch, draws, arbiter rulings")
+          ->require_subcommand(1);
+  game->footer(
+      "Exit status: 0 when the call succeeded; 2 for bad options, a refused "
+      "move or draw claim, and a call the server refused (INVALID_ARGUMENT, "
+      "NOT_FOUND, ALREADY_EXISTS, PERMISSION_DENIED, FAILED_PRECONDITION, "
+      "OUT_OF_RANGE, UNAUTHENTICATED); 1 when the call failed otherwise "
+      "(UNAVAILABLE, DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, …) or a watch "
+      "stream broke. Errors go to stderr as \"caipan: CODE_NAME: message\".");
+  RegisterCreate(*game);
+  RegisterMove(*game);
+  RegisterShow(*game);
+  RegisterWatch(*game);
+  RegisterPlayerActions(*game);
+  RegisterArbiterActions(*game);
+}
+
+}  // namespace caipan::cli
