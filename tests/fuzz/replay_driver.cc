@@ -17,6 +17,7 @@ namespace {
 std::vector<std::string> ReadSeeds(int argc, char** argv) {
   std::vector<std::string> seeds;
   for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]).rfind("--", 0) == 0) continue;
     std::filesystem::path dir(argv[i]);
     if (!std::filesystem::is_directory(dir)) continue;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
@@ -62,7 +63,13 @@ int main(int argc, char** argv) {
                            seed.size());
   }
   std::mt19937 rng(20111);
-  constexpr int kMutations = 20000;
+  // Targets whose every input is costly (a whole game server) ask for fewer.
+  int kMutations = 20000;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--mutations=", 0) == 0)
+      kMutations = std::stoi(arg.substr(12));
+  }
   for (int i = 0; i < kMutations; ++i) {
     std::string input = Mutate(seeds[rng() % seeds.size()], rng);
     LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(input.data()),
