@@ -1,7 +1,10 @@
 // The live-game benchmark: acknowledged moves per second and SubmitMove
-// latency with G games played at once (one move in flight per game), on a
-// server with a durable SQLite store and, in the same run, one with the
-// in-memory store.
+// latency with G games played at once, on a server with a durable SQLite
+// store and, in the same run, one with the in-memory store. Two loads: closed
+// loop (every game submits its next move as soon as the last is answered:
+// the most the server acknowledges) and paced (the games together submit
+// `rate` moves per second, each game's moves evenly spaced: the latency a
+// platform would see at that load).
 #ifndef CAIPAN_TOOLS_CAIPAN_LOADGEN_GAME_BENCH_H_
 #define CAIPAN_TOOLS_CAIPAN_LOADGEN_GAME_BENCH_H_
 
@@ -14,6 +17,11 @@ struct GameBenchConfig {
   std::string server_path;  // caipan-server to start, once per store
   std::vector<int> game_counts = {16, 256};
   double seconds = 5;
+  // The game each game plays (ICCS, legal, no repetition); a game that
+  // reaches its end is replaced by a new one.
+  std::vector<std::string> moves;
+  // Paced load in moves per second over all games (0: closed loop only).
+  double rate = 5000;
   // Server flags besides the store's (e.g. --no-rpc-log).
   std::vector<std::string> server_args;
   std::string work_dir = "/tmp";  // where the SQLite databases go

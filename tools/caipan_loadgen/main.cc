@@ -169,6 +169,12 @@ int Main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::Range(0.001, 1000.0));
   std::vector<int> game_counts;
+  double game_rate = 5000;
+  app.add_option("--game-rate", game_rate,
+                 "live-game benchmark: the paced load, moves per second over "
+                 "all games (0: closed loop only)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1e6));
   app.add_option("--games", game_counts,
                  "live-game benchmark: SubmitMove with this many games at "
                  "once (repeatable, e.g. --games 16 --games 256), on a "
@@ -184,6 +190,8 @@ int Main(int argc, char** argv) {
     bench.game_counts = game_counts;
     bench.seconds = seconds;
     bench.server_args = server_args;
+    bench.moves = MakeWorkload(plies, 20261130).game;
+    bench.rate = game_rate;
     return RunGameBench(bench);
   }
 
