@@ -131,11 +131,11 @@ absl::Status LiveGame::Replay(const v1::GameEvent& event) {
 
 absl::Status LiveGame::Rebuild(int64_t now) {
   if (absl::Status s = StartSession(); !s.ok()) return s;
-  move_events_.clear();
+  move_sequences_.clear();
   for (const v1::GameEvent& event : log_) {
     if (!event.has_move()) continue;
     if (absl::Status s = Replay(event); !s.ok()) return s;
-    move_events_.push_back(event);
+    move_sequences_.push_back(event.sequence());
   }
   state_ = committed_;
   stored_sequence_ = committed_.last_sequence();
@@ -171,7 +171,8 @@ absl::Status LiveGame::Rebuild(int64_t now) {
 
 void LiveGame::CommitCreate(store::GameRow row, Done done) {
   absl::MutexLock lock(&mu_);
-  std::vector<v1::GameEvent> events{std::move(*pending_create_)};
+  std::vector<v1::GameEvent> events;
+  events.push_back(std::move(*pending_create_));
   pending_create_.reset();
   Commit(std::move(events), std::move(done), std::move(row));
 }
@@ -358,7 +359,7 @@ void LiveGame::Commit(std::vector<v1::GameEvent> events, Done done,
             !status.ok()) {
           self->RollBackLocked(epoch);
         } else {
-          self->OnCommitted(events, epoch, status);
+          self->OnCommitted(std::move(events), epoch, status);
         }
         if (!status.ok()) {
           status = absl::UnavailableError(
@@ -379,8 +380,8 @@ void LiveGame::RollBackLocked(uint64_t epoch) {
   ArmLocked();
 }
 
-void LiveGame::OnCommitted(const std::vector<v1::GameEvent>& events,
-                           uint64_t epoch, const absl::Status& status) {
+void LiveGame::OnCommitted(std::vector<v1::GameEvent> events, uint64_t epoch,
+                           const absl::Status& status) {
   std::vector<std::shared_ptr<GameWatcher>> watchers;
   bool finished = false;
   {
@@ -388,9 +389,9 @@ void LiveGame::OnCommitted(const std::vector<v1::GameEvent>& events,
     if (status.ok()) {
       const bool was_live = committed_.status() == v1::GAME_STATUS_LIVE ||
                             committed_.status() == v1::GAME_STATUS_UNSPECIFIED;
-      for (const v1::GameEvent& e : events) {
+      for (v1::GameEvent& e : events) {
         FoldEvent(e, &committed_);
-        log_.push_back(e);
+        log_.push_back(std::move(e));
       }
       finished = was_live && committed_.status() != v1::GAME_STATUS_LIVE;
       for (auto it = watchers_.begin(); it != watchers_.end();) {
@@ -411,7 +412,8 @@ void LiveGame::OnCommitted(const std::vector<v1::GameEvent>& events,
 
 void LiveGame::CommitOne(v1::GameEvent event, v1::Game* response, Done done) {
   Seal(&event, context_->time->SteadyMs());
-  std::vector<v1::GameEvent> events{std::move(event)};
+  std::vector<v1::GameEvent> events;
+  events.push_back(std::move(event));
   Commit(std::move(events), [self = shared_from_this(), response,
                              done = std::move(done)](absl::Status status) {
     if (status.ok()) *response = self->Snapshot();

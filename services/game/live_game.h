@@ -154,7 +154,7 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   void Commit(std::vector<v1::GameEvent> events, Done done,
               std::optional<store::GameRow> create = std::nullopt)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  void OnCommitted(const std::vector<v1::GameEvent>& events, uint64_t epoch,
+  void OnCommitted(std::vector<v1::GameEvent> events, uint64_t epoch,
                    const absl::Status& status);
   // Undoes the changes of `epoch` after a failed commit (once per epoch).
   void RollBackLocked(uint64_t epoch) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
@@ -186,8 +186,8 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   std::unique_ptr<GameSession> session_ ABSL_GUARDED_BY(mu_);
   std::optional<clock::GameClock> clock_ ABSL_GUARDED_BY(mu_);
   v1::Game state_ ABSL_GUARDED_BY(mu_);
-  // Move events by ply (for retried submissions).
-  std::vector<v1::GameEvent> move_events_ ABSL_GUARDED_BY(mu_);
+  // The sequence number of each ply's move event (for retried submissions).
+  std::vector<int64_t> move_sequences_ ABSL_GUARDED_BY(mu_);
   // Steady time of the start of the current move (for elapsed_ms).
   int64_t turn_started_ms_ ABSL_GUARDED_BY(mu_) = 0;
   int64_t stored_sequence_ ABSL_GUARDED_BY(mu_) = 0;  // last sent to the store

@@ -62,7 +62,13 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
                                  " is not the next ply (", plies_ + 1, ")")));
     }
     // A retry of a move already accepted gets the stored answer.
-    const v1::GameEvent& played = move_events_[ply];
+    const int64_t sequence = move_sequences_[ply];
+    if (sequence > committed_.last_sequence()) {
+      return lock.Release(), done(absl::UnavailableError(absl::StrCat(
+                                 "the move for ply ", request.ply(),
+                                 " is still being stored; retry")));
+    }
+    const v1::GameEvent& played = log_[sequence - 1];
     const bool same = played.move().submitted() == request.move() ||
                       played.move().move() == request.move();
     if (!same) {
@@ -70,11 +76,6 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
              done(absl::FailedPreconditionError(absl::StrCat(
                  "ply: ply ", request.ply(), " was played already (", plies_,
                  " plies played)")));
-    }
-    if (played.sequence() > committed_.last_sequence()) {
-      return lock.Release(), done(absl::UnavailableError(absl::StrCat(
-                                 "the move for ply ", request.ply(),
-                                 " is still being stored; retry")));
     }
     *response->mutable_check() = played.move().check();
     response->set_sequence(played.sequence());
@@ -150,9 +151,10 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
   *response->mutable_check()->mutable_verdict() = state_.verdict();
   *move->mutable_check() = response->check();
   Seal(&event, now);
-  move_events_.push_back(event);
+  move_sequences_.push_back(event.sequence());
   const int64_t sequence = event.sequence();
-  std::vector<v1::GameEvent> events{std::move(event)};
+  std::vector<v1::GameEvent> events;
+  events.push_back(std::move(event));
   Commit(std::move(events), [self = shared_from_this(), response, sequence,
                              done = std::move(done)](absl::Status s) {
     if (s.ok()) {
@@ -459,7 +461,8 @@ void LiveGame::AdjustClock(const v1::AdjustClockRequest& request,
   adjusted->set_delta_ms(request.delta_ms());
   adjusted->set_reason(request.reason());
   Seal(&event, now);
-  std::vector<v1::GameEvent> events{std::move(event)};
+  std::vector<v1::GameEvent> events;
+  events.push_back(std::move(event));
   // Time taken away may leave the side to act with none.
   FlagFallIfDue(now, &events);
   Commit(std::move(events), [self = shared_from_this(), response,
