@@ -7,7 +7,7 @@ packages=(
   libabsl-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev
-  libcli11-dev libsqlite3-dev libboost-dev libssl-dev
+  libcli11-dev libsqlite3-dev libboost-dev libssl-dev libgoogle-perftools-dev
   prometheus-cpp-dev
   python3 python3-grpcio python3-grpc-tools
   clang libclang-rt-14-dev

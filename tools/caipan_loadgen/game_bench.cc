@@ -55,9 +55,13 @@ class GameLoop {
  public:
   explicit GameLoop(Run* run) : run_(run) {}
 
-  void Start(Clock::time_point first) {
+  // `first_game_plies`: where the first game stops (later ones play the
+  // whole game), so games end and start at different times, as on a real
+  // platform, not all at once.
+  void Start(Clock::time_point first, int first_game_plies) {
     run_->running.fetch_add(1);
     due_ = first;
+    game_plies_ = first_game_plies;
     Create();
   }
 
@@ -98,6 +102,7 @@ class GameLoop {
   // The game's moves are used up: the side to move resigns (the game ends,
   // as a real one would), then a fresh game starts.
   void Resign() {
+    game_plies_ = static_cast<int>(run_->game->size());  // the next game's
     auto call = std::make_shared<ResignCall>(run_);
     call->request.set_name(name_);
     call->request.set_token(tokens_[ply_ % 2]);
@@ -115,7 +120,7 @@ class GameLoop {
   // Submits the game's next move now.
   void Issue() {
     if (Clock::now() >= run_->end) return Stop();
-    if (ply_ >= static_cast<int>(run_->game->size())) return Resign();
+    if (ply_ >= game_plies_) return Resign();
     auto call = std::make_shared<MoveCall>(run_);
     call->request.set_name(name_);
     call->request.set_token(tokens_[ply_ % 2]);
@@ -178,6 +183,7 @@ class GameLoop {
   std::string name_;
   std::string tokens_[2];
   int ply_ = 0;
+  int game_plies_ = 0;
 };
 
 // Plays `games` games for `seconds`: closed loop when `rate` is 0, else
@@ -200,7 +206,8 @@ LoadResult Measure(const std::vector<std::string>& moves,
     loops.push_back(std::make_unique<GameLoop>(&run));
   for (int i = 0; i < games; ++i) {
     // Paced games start spread over one interval.
-    loops[i]->Start(start + run.interval * i / games);
+    loops[i]->Start(start + run.interval * i / games,
+                    1 + static_cast<int>(moves.size() - 1) * i / games);
   }
   // The pacing thread: issues each waiting game's move at its slot.
   while (
