@@ -1,6 +1,8 @@
 // Folding events into a game (see game_fold.h).
 #include "services/game/game_fold.h"
 
+#include <utility>
+
 namespace caipan::services::game {
 namespace {
 
@@ -13,6 +15,31 @@ void AddRuling(const char* action, const std::string& reason, int64_t sequence,
 }
 
 }  // namespace
+
+v1::Verdict MakeVerdict(v1::Result result, v1::Side winner,
+                        v1::VerdictReason reason, int ply,
+                        std::string explanation) {
+  v1::Verdict v;
+  v.set_result(result);
+  v.set_winner(winner);
+  v.set_reason(reason);
+  v.set_decided_at_ply(ply);
+  v.set_explanation(std::move(explanation));
+  return v;
+}
+
+const char* StoreStatusName(v1::GameStatus status) {
+  switch (status) {
+    case v1::GAME_STATUS_LIVE:
+      return "live";
+    case v1::GAME_STATUS_FINISHED:
+      return "finished";
+    case v1::GAME_STATUS_ABORTED:
+      return "aborted";
+    default:
+      return "";
+  }
+}
 
 v1::GameStatus StatusOf(const v1::Verdict& verdict) {
   switch (verdict.result()) {

@@ -4,11 +4,22 @@
 #ifndef CAIPAN_SERVICES_GAME_GAME_FOLD_H_
 #define CAIPAN_SERVICES_GAME_GAME_FOLD_H_
 
+#include <string>
+
 #include "caipan/v1/game_service.pb.h"
 
 namespace caipan::services::game {
 
 void FoldEvent(const v1::GameEvent& event, v1::Game* game);
+
+// A verdict deciding the game at `ply`.
+v1::Verdict MakeVerdict(v1::Result result, v1::Side winner,
+                        v1::VerdictReason reason, int ply,
+                        std::string explanation);
+
+// The store's name of a game status: "live", "finished", "aborted" ("" for
+// unspecified, which matches any in a list filter).
+const char* StoreStatusName(v1::GameStatus status);
 
 // The status a verdict gives a game.
 v1::GameStatus StatusOf(const v1::Verdict& verdict);

@@ -6,22 +6,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "services/game/create_game.h"
+#include "services/game/game_fold.h"
 
 namespace caipan::services::game {
 namespace {
-
-const char* StoreStatusFilter(v1::GameStatus status) {
-  switch (status) {
-    case v1::GAME_STATUS_LIVE:
-      return "live";
-    case v1::GAME_STATUS_FINISHED:
-      return "finished";
-    case v1::GAME_STATUS_ABORTED:
-      return "aborted";
-    default:
-      return "";
-  }
-}
 
 // Events a stored game may have beyond the per-game limit (a safety margin
 // for reading: the limit is enforced when they are written).
@@ -188,7 +176,7 @@ absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Find(
 absl::Status GameRegistry::List(const v1::ListGamesRequest& request,
                                 v1::ListGamesResponse* response) {
   store::ListQuery query;
-  query.status = StoreStatusFilter(request.status());
+  query.status = StoreStatusName(request.status());
   query.player = request.player();
   query.event = request.event();
   query.page_size = request.page_size() == 0 ? 50 : request.page_size();

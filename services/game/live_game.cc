@@ -15,31 +15,9 @@
 namespace caipan::services::game {
 namespace {
 
-v1::Verdict Win(v1::Side winner, v1::VerdictReason reason, int ply,
-                std::string explanation) {
-  v1::Verdict v;
-  v.set_result(v1::RESULT_WIN);
-  v.set_winner(winner);
-  v.set_reason(reason);
-  v.set_decided_at_ply(ply);
-  v.set_explanation(std::move(explanation));
-  return v;
-}
-
 absl::Status GameOver(const v1::Game& game) {
   return absl::FailedPreconditionError(
       absl::StrCat("the game is over: ", game.verdict().explanation()));
-}
-
-const char* StoreStatusName(v1::GameStatus status) {
-  switch (status) {
-    case v1::GAME_STATUS_FINISHED:
-      return "finished";
-    case v1::GAME_STATUS_ABORTED:
-      return "aborted";
-    default:
-      return "live";
-  }
 }
 
 }  // namespace
@@ -320,9 +298,11 @@ bool LiveGame::FlagFallIfDue(int64_t now, std::vector<v1::GameEvent>* events) {
   const v1::Side side = SideOfPlayer(loser);
   v1::GameEvent event = NewEvent();
   event.mutable_flag_fell()->set_side(side);
-  EndGame(Win(SideOfPlayer(1 - loser), v1::VERDICT_REASON_TIME_FORFEIT, plies_,
-              absl::StrCat(SideName(side), "'s flag fell: out of time")),
-          now, /*armageddon_applies=*/false);
+  EndGame(
+      MakeVerdict(v1::RESULT_WIN, SideOfPlayer(1 - loser),
+                  v1::VERDICT_REASON_TIME_FORFEIT, plies_,
+                  absl::StrCat(SideName(side), "'s flag fell: out of time")),
+      now, /*armageddon_applies=*/false);
   Seal(&event, now);
   events->push_back(std::move(event));
   return true;

@@ -6,24 +6,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "services/call_control.h"
+#include "services/game/game_fold.h"
 #include "services/game/live_game.h"
 #include "services/game/side_name.h"
 #include "services/xiangqi_adjudication.h"
 
 namespace caipan::services::game {
 namespace {
-
-v1::Verdict Decided(v1::Result result, v1::Side winner,
-                    v1::VerdictReason reason, int ply,
-                    std::string explanation) {
-  v1::Verdict v;
-  v.set_result(result);
-  v.set_winner(winner);
-  v.set_reason(reason);
-  v.set_decided_at_ply(ply);
-  v.set_explanation(std::move(explanation));
-  return v;
-}
 
 absl::Status RequireReason(const std::string& reason) {
   if (reason.empty())
@@ -48,6 +37,14 @@ absl::Status RequireReason(const std::string& reason) {
       return;                                                                  \
     }                                                                          \
   } while (0)
+
+absl::Status LiveGame::ArbiterMayAct(const std::string& token,
+                                     const std::string* reason) const {
+  if (absl::Status s = CheckArbiter(token); !s.ok()) return s;
+  if (absl::Status s = CheckLive(); !s.ok()) return s;
+  if (reason != nullptr) return RequireReason(*reason);
+  return absl::OkStatus();
+}
 
 void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
                           v1::SubmitMoveResponse* response, Done done) {
@@ -176,9 +173,9 @@ void LiveGame::Resign(const v1::ResignRequest& request, v1::Game* response,
   const v1::Side side = SideOfPlayer(*player);
   v1::GameEvent event = NewEvent();
   event.mutable_resigned()->set_side(side);
-  EndGame(Decided(v1::RESULT_WIN, SideOfPlayer(1 - *player),
-                  v1::VERDICT_REASON_RESIGNATION, plies_,
-                  absl::StrCat(SideName(side), " resigned")),
+  EndGame(MakeVerdict(v1::RESULT_WIN, SideOfPlayer(1 - *player),
+                      v1::VERDICT_REASON_RESIGNATION, plies_,
+                      absl::StrCat(SideName(side), " resigned")),
           now);
   CommitOne(std::move(event), response, std::move(done));
 }
@@ -222,8 +219,8 @@ void LiveGame::RespondToDrawOffer(const v1::RespondToDrawOfferRequest& request,
   event.mutable_draw_answered()->set_side(side);
   event.mutable_draw_answered()->set_accepted(request.accept());
   if (request.accept()) {
-    EndGame(Decided(v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
-                    v1::VERDICT_REASON_AGREED_DRAW, plies_, "draw agreed"),
+    EndGame(MakeVerdict(v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
+                        v1::VERDICT_REASON_AGREED_DRAW, plies_, "draw agreed"),
             now);
   }
   CommitOne(std::move(event), response, std::move(done));
@@ -248,7 +245,7 @@ absl::StatusOr<v1::Verdict> LiveGame::ClaimableDraw(int player,
   for (const v1::XiangqiClaimableDraw& draw : judged.claimable_draws()) {
     if (draw.kind() == v1::XiangqiClaimableDraw::KIND_NATURAL_LIMIT &&
         draw.claimant() == side) {
-      return Decided(
+      return MakeVerdict(
           v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
           v1::VERDICT_REASON_NATURAL_LIMIT, plies_,
           absl::StrCat("natural move limit reached (claimable "
@@ -257,7 +254,7 @@ absl::StatusOr<v1::Verdict> LiveGame::ClaimableDraw(int player,
     }
     if (draw.kind() == v1::XiangqiClaimableDraw::KIND_REPETITION &&
         draw.ply() == plies_) {
-      return Decided(
+      return MakeVerdict(
           v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
           v1::VERDICT_REASON_REPETITION_DRAW, plies_,
           absl::StrCat("repetition ruled a draw, claimed by ", SideName(side)));
@@ -307,10 +304,8 @@ void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
 void LiveGame::RecordFoul(const v1::RecordFoulRequest& request,
                           v1::Game* response, Done done) {
   absl::ReleasableMutexLock lock(&mu_);
-  if (absl::Status s = CheckArbiter(request.token()); !s.ok())
-    return lock.Release(), done(s);
-  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
-  if (absl::Status s = RequireReason(request.reason()); !s.ok())
+  if (absl::Status s = ArbiterMayAct(request.token(), &request.reason());
+      !s.ok())
     return lock.Release(), done(s);
   const int player = PlayerOfSide(request.side());
   if (player == kNoPlayer) {
@@ -329,11 +324,11 @@ void LiveGame::RecordFoul(const v1::RecordFoulRequest& request,
   foul->set_count(count);
   const int limit = spec_.game().foul_limit();
   if (limit > 0 && count >= limit) {
-    EndGame(Decided(v1::RESULT_WIN, SideOfPlayer(1 - player),
-                    v1::VERDICT_REASON_FOUL_LIMIT, plies_,
-                    absl::StrCat(SideName(request.side()),
-                                 " reached the foul limit (", count,
-                                 " fouls): ", request.reason())),
+    EndGame(MakeVerdict(v1::RESULT_WIN, SideOfPlayer(1 - player),
+                        v1::VERDICT_REASON_FOUL_LIMIT, plies_,
+                        absl::StrCat(SideName(request.side()),
+                                     " reached the foul limit (", count,
+                                     " fouls): ", request.reason())),
             now, /*armageddon_applies=*/false);
   }
   CommitOne(std::move(event), response, std::move(done));
@@ -369,19 +364,18 @@ void LiveGame::SetResult(const v1::SetResultRequest& request,
   action->set_reason(request.reason());
   action->set_result(request.result());
   action->set_winner(winner);
-  EndGame(
-      Decided(request.result(), winner, v1::VERDICT_REASON_ARBITER_DECISION,
-              plies_, absl::StrCat("arbiter's decision: ", request.reason())),
-      now, /*armageddon_applies=*/false);
+  EndGame(MakeVerdict(request.result(), winner,
+                      v1::VERDICT_REASON_ARBITER_DECISION, plies_,
+                      absl::StrCat("arbiter's decision: ", request.reason())),
+          now, /*armageddon_applies=*/false);
   CommitOne(std::move(event), response, std::move(done));
 }
 
 void LiveGame::PauseClocks(const v1::PauseClocksRequest& request,
                            v1::Game* response, Done done) {
   absl::ReleasableMutexLock lock(&mu_);
-  if (absl::Status s = CheckArbiter(request.token()); !s.ok())
+  if (absl::Status s = ArbiterMayAct(request.token(), nullptr); !s.ok())
     return lock.Release(), done(s);
-  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
   if (!control_.timed) {
     return lock.Release(),
            done(absl::FailedPreconditionError("the game has no clocks"));
@@ -403,9 +397,8 @@ void LiveGame::PauseClocks(const v1::PauseClocksRequest& request,
 void LiveGame::ResumeClocks(const v1::ResumeClocksRequest& request,
                             v1::Game* response, Done done) {
   absl::ReleasableMutexLock lock(&mu_);
-  if (absl::Status s = CheckArbiter(request.token()); !s.ok())
+  if (absl::Status s = ArbiterMayAct(request.token(), nullptr); !s.ok())
     return lock.Release(), done(s);
-  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
   if (!control_.timed || !clock_->paused()) {
     return lock.Release(),
            done(absl::FailedPreconditionError("the clocks are not paused"));
@@ -423,10 +416,8 @@ void LiveGame::ResumeClocks(const v1::ResumeClocksRequest& request,
 void LiveGame::AdjustClock(const v1::AdjustClockRequest& request,
                            v1::Game* response, Done done) {
   absl::ReleasableMutexLock lock(&mu_);
-  if (absl::Status s = CheckArbiter(request.token()); !s.ok())
-    return lock.Release(), done(s);
-  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
-  if (absl::Status s = RequireReason(request.reason()); !s.ok())
+  if (absl::Status s = ArbiterMayAct(request.token(), &request.reason());
+      !s.ok())
     return lock.Release(), done(s);
   if (!control_.timed) {
     return lock.Release(),
@@ -475,18 +466,17 @@ void LiveGame::AdjustClock(const v1::AdjustClockRequest& request,
 void LiveGame::AbortGame(const v1::AbortGameRequest& request,
                          v1::Game* response, Done done) {
   absl::ReleasableMutexLock lock(&mu_);
-  if (absl::Status s = CheckArbiter(request.token()); !s.ok())
-    return lock.Release(), done(s);
-  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
-  if (absl::Status s = RequireReason(request.reason()); !s.ok())
+  if (absl::Status s = ArbiterMayAct(request.token(), &request.reason());
+      !s.ok())
     return lock.Release(), done(s);
   const int64_t now = context_->time->SteadyMs();
   v1::GameEvent event = NewEvent();
   event.mutable_aborted()->set_reason(request.reason());
-  EndGame(Decided(v1::RESULT_NO_RESULT, v1::SIDE_UNSPECIFIED,
+  EndGame(
+      MakeVerdict(v1::RESULT_NO_RESULT, v1::SIDE_UNSPECIFIED,
                   v1::VERDICT_REASON_ABORTED, plies_,
                   absl::StrCat("aborted by the arbiter: ", request.reason())),
-          now, /*armageddon_applies=*/false);
+      now, /*armageddon_applies=*/false);
   CommitOne(std::move(event), response, std::move(done));
 }
 
