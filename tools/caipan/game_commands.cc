@@ -601,24 +601,33 @@ struct ArbiterArgs {
   int64_t delta_ms = 0;
 };
 
+// An arbiter's request for the game and token given, with the reason.
+template <typename Request>
+Request ArbiterRequest(const ArbiterArgs& args) {
+  Request request;
+  request.set_name(args.ref.game);
+  request.set_token(args.ref.token);
+  request.set_reason(args.reason);
+  return request;
+}
+
+// Sends `request` and prints the game it answers with.
+template <typename Request, typename Method>
+void SendAndPrint(const ArbiterArgs& args, GameClient& client, Method method,
+                  const Request& request, v1::Game* game) {
+  if (client.Call(method, request, game)) PrintGame(*game, args.ref.json);
+}
+
 void RunFoul(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
   std::optional<v1::Side> side = ParseSide("--side", args.side, false);
   if (!side) return;
-  v1::RecordFoulRequest request;
-  request.set_name(args.ref.game);
-  request.set_token(args.ref.token);
+  auto request = ArbiterRequest<v1::RecordFoulRequest>(args);
   request.set_side(*side);
-  request.set_reason(args.reason);
-  if (client.Call(&v1::GameService::Stub::RecordFoul, request, game)) {
-    PrintGame(*game, args.ref.json);
-  }
+  SendAndPrint(args, client, &v1::GameService::Stub::RecordFoul, request, game);
 }
 
 void RunSetResult(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
-  v1::SetResultRequest request;
-  request.set_name(args.ref.game);
-  request.set_token(args.ref.token);
-  request.set_reason(args.reason);
+  auto request = ArbiterRequest<v1::SetResultRequest>(args);
   if (args.result == "1/2-1/2") {
     request.set_result(v1::RESULT_DRAW);
   } else if (args.result == "1-0" || args.result == "0-1") {
@@ -636,54 +645,33 @@ void RunSetResult(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
     return FailGame(absl::StrCat(
         "--result: expected 1-0, 0-1 or 1/2-1/2, got \"", args.result, "\""));
   }
-  if (client.Call(&v1::GameService::Stub::SetResult, request, game)) {
-    PrintGame(*game, args.ref.json);
-  }
+  SendAndPrint(args, client, &v1::GameService::Stub::SetResult, request, game);
 }
 
 void RunPause(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
-  v1::PauseClocksRequest request;
-  request.set_name(args.ref.game);
-  request.set_token(args.ref.token);
-  request.set_reason(args.reason);
-  if (client.Call(&v1::GameService::Stub::PauseClocks, request, game)) {
-    PrintGame(*game, args.ref.json);
-  }
+  SendAndPrint(args, client, &v1::GameService::Stub::PauseClocks,
+               ArbiterRequest<v1::PauseClocksRequest>(args), game);
 }
 
 void RunResume(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
-  v1::ResumeClocksRequest request;
-  request.set_name(args.ref.game);
-  request.set_token(args.ref.token);
-  request.set_reason(args.reason);
-  if (client.Call(&v1::GameService::Stub::ResumeClocks, request, game)) {
-    PrintGame(*game, args.ref.json);
-  }
+  SendAndPrint(args, client, &v1::GameService::Stub::ResumeClocks,
+               ArbiterRequest<v1::ResumeClocksRequest>(args), game);
 }
 
 void RunAdjustClock(const ArbiterArgs& args, GameClient& client,
                     v1::Game* game) {
   std::optional<v1::Side> side = ParseSide("--side", args.side, true);
   if (!side) return;
-  v1::AdjustClockRequest request;
-  request.set_name(args.ref.game);
-  request.set_token(args.ref.token);
+  auto request = ArbiterRequest<v1::AdjustClockRequest>(args);
   request.set_side(*side);
   request.set_delta_ms(args.delta_ms);
-  request.set_reason(args.reason);
-  if (client.Call(&v1::GameService::Stub::AdjustClock, request, game)) {
-    PrintGame(*game, args.ref.json);
-  }
+  SendAndPrint(args, client, &v1::GameService::Stub::AdjustClock, request,
+               game);
 }
 
 void RunAbort(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
-  v1::AbortGameRequest request;
-  request.set_name(args.ref.game);
-  request.set_token(args.ref.token);
-  request.set_reason(args.reason);
-  if (client.Call(&v1::GameService::Stub::AbortGame, request, game)) {
-    PrintGame(*game, args.ref.json);
-  }
+  SendAndPrint(args, client, &v1::GameService::Stub::AbortGame,
+               ArbiterRequest<v1::AbortGameRequest>(args), game);
 }
 
 using ArbiterRun = void (*)(const ArbiterArgs&, GameClient&, v1::Game*);
