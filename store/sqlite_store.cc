@@ -273,6 +273,13 @@ absl::StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(
       !s.ok()) {
     return s;
   }
+  // Checkpoints run on their own thread (SqliteCheckpointer), not inside
+  // the writer's commits.
+  if (absl::Status s =
+          sqlite::Exec(writer->db.get(), "PRAGMA wal_autocheckpoint = 0");
+      !s.ok()) {
+    return s;
+  }
   if (absl::Status s = sqlite::Migrate(writer->db.get()); !s.ok()) return s;
   if (absl::Status s = writer->Prepare(); !s.ok()) return s;
 
@@ -285,8 +292,13 @@ absl::StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(
     return s;
   }
   if (absl::Status s = reader->Prepare(); !s.ok()) return s;
-  return std::unique_ptr<SqliteStore>(
+  absl::StatusOr<std::unique_ptr<SqliteCheckpointer>> checkpointer =
+      SqliteCheckpointer::Start(path, absl::Milliseconds(500));
+  if (!checkpointer.ok()) return checkpointer.status();
+  auto store = std::unique_ptr<SqliteStore>(
       new SqliteStore(options, std::move(writer), std::move(reader)));
+  store->checkpointer_ = *std::move(checkpointer);
+  return store;
 }
 
 SqliteStore::SqliteStore(const SqliteOptions& options,
@@ -298,7 +310,10 @@ SqliteStore::SqliteStore(const SqliteOptions& options,
   StartWriter();
 }
 
-SqliteStore::~SqliteStore() { Close(); }
+SqliteStore::~SqliteStore() {
+  Close();
+  checkpointer_.reset();
+}
 
 std::vector<absl::Status> SqliteStore::WriteGroup(
     std::vector<Change>& changes) {

@@ -1,7 +1,7 @@
 // The SQLite store: one database file in WAL mode. The writer thread owns one
 // connection and writes each group in one transaction, each change under its
 // own savepoint; reads share a second connection, guarded by a mutex, and run
-// while the writer writes.
+// while the writer writes; a third connection checkpoints the log.
 #ifndef CAIPAN_STORE_SQLITE_STORE_H_
 #define CAIPAN_STORE_SQLITE_STORE_H_
 
@@ -18,6 +18,7 @@
 #include "absl/synchronization/mutex.h"
 #include "store/game_store.h"
 #include "store/queued_store.h"
+#include "store/sqlite_checkpointer.h"
 
 namespace caipan::store {
 
@@ -52,6 +53,7 @@ class SqliteStore final : public QueuedStore {
   std::unique_ptr<Writer> writer_;
   absl::Mutex read_mu_;
   std::unique_ptr<Reader> reader_ ABSL_PT_GUARDED_BY(read_mu_);
+  std::unique_ptr<SqliteCheckpointer> checkpointer_;
 };
 
 }  // namespace caipan::store
