@@ -40,6 +40,8 @@ SpawnedServer::SpawnedServer(const std::string& path,
       if (std::fgets(line, sizeof(line), f) != nullptr) {
         if (const char* p = std::strstr(line, " port="))
           port_ = std::atoi(p + 6);
+        if (const char* p = std::strstr(line, " metrics_port="))
+          metrics_port_ = std::atoi(p + 14);
       }
       std::fclose(f);
     }

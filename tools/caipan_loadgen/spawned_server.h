@@ -16,11 +16,14 @@ class SpawnedServer {
                 const std::vector<std::string>& extra_args);
   ~SpawnedServer();
   int port() const { return port_; }
+  // The /metrics port (0 when the server has none).
+  int metrics_port() const { return metrics_port_; }
   pid_t pid() const { return pid_; }
 
  private:
   pid_t pid_ = -1;
   int port_ = 0;
+  int metrics_port_ = 0;
 };
 
 }  // namespace caipan::loadgen
