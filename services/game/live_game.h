@@ -127,6 +127,9 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   // Who a token belongs to: a player index, or an error status.
   absl::StatusOr<int> PlayerOf(const std::string& token) const;
   absl::Status CheckArbiter(const std::string& token) const;
+  // A player's token and a live game: the player's index.
+  absl::StatusOr<int> PlayerMayAct(const std::string& token) const
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // An arbiter's token, a live game, and (when `reason` is given) a reason.
   absl::Status ArbiterMayAct(const std::string& token,
                              const std::string* reason) const

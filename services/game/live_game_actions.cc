@@ -38,6 +38,13 @@ absl::Status RequireReason(const std::string& reason) {
     }                                                                          \
   } while (0)
 
+absl::StatusOr<int> LiveGame::PlayerMayAct(const std::string& token) const {
+  absl::StatusOr<int> player = PlayerOf(token);
+  if (!player.ok()) return player.status();
+  if (absl::Status s = CheckLive(); !s.ok()) return s;
+  return player;
+}
+
 absl::Status LiveGame::ArbiterMayAct(const std::string& token,
                                      const std::string* reason) const {
   if (absl::Status s = CheckArbiter(token); !s.ok()) return s;
@@ -165,9 +172,8 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
 void LiveGame::Resign(const v1::ResignRequest& request, v1::Game* response,
                       Done done) {
   absl::ReleasableMutexLock lock(&mu_);
-  absl::StatusOr<int> player = PlayerOf(request.token());
+  absl::StatusOr<int> player = PlayerMayAct(request.token());
   if (!player.ok()) return lock.Release(), done(player.status());
-  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
   const int64_t now = context_->time->SteadyMs();
   CAIPAN_RETURN_IF_FLAG_FELL(now, done);
   const v1::Side side = SideOfPlayer(*player);
@@ -183,9 +189,8 @@ void LiveGame::Resign(const v1::ResignRequest& request, v1::Game* response,
 void LiveGame::OfferDraw(const v1::OfferDrawRequest& request,
                          v1::Game* response, Done done) {
   absl::ReleasableMutexLock lock(&mu_);
-  absl::StatusOr<int> player = PlayerOf(request.token());
+  absl::StatusOr<int> player = PlayerMayAct(request.token());
   if (!player.ok()) return lock.Release(), done(player.status());
-  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
   const int64_t now = context_->time->SteadyMs();
   CAIPAN_RETURN_IF_FLAG_FELL(now, done);
   if (state_.draw_offer() != v1::SIDE_UNSPECIFIED) {
@@ -204,9 +209,8 @@ void LiveGame::OfferDraw(const v1::OfferDrawRequest& request,
 void LiveGame::RespondToDrawOffer(const v1::RespondToDrawOfferRequest& request,
                                   v1::Game* response, Done done) {
   absl::ReleasableMutexLock lock(&mu_);
-  absl::StatusOr<int> player = PlayerOf(request.token());
+  absl::StatusOr<int> player = PlayerMayAct(request.token());
   if (!player.ok()) return lock.Release(), done(player.status());
-  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
   const int64_t now = context_->time->SteadyMs();
   CAIPAN_RETURN_IF_FLAG_FELL(now, done);
   const v1::Side side = SideOfPlayer(*player);
@@ -269,9 +273,8 @@ absl::StatusOr<v1::Verdict> LiveGame::ClaimableDraw(int player,
 void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
                          v1::ClaimDrawResponse* response, Done done) {
   absl::ReleasableMutexLock lock(&mu_);
-  absl::StatusOr<int> player = PlayerOf(request.token());
+  absl::StatusOr<int> player = PlayerMayAct(request.token());
   if (!player.ok()) return lock.Release(), done(player.status());
-  if (absl::Status s = CheckLive(); !s.ok()) return lock.Release(), done(s);
   if (spec_.game().kind() != v1::GAME_KIND_XIANGQI) {
     return lock.Release(),
            done(absl::FailedPreconditionError(
