@@ -94,6 +94,15 @@ void CollectWinningCaptures(Position& pos, const ClassifyOptions& options,
   }
 }
 
+// 兑: with the victim's side to move after the mover's move, the attacked
+// piece is of the attacker's type and can legally take the attacker back
+// (chariots on an open line, cannons over one screen, horses with both legs
+// free). Protection of either piece does not matter.
+bool IsExchangeOffer(Position& after, const ChaseTarget& t) {
+  return TypeOf(t.attacker) == TypeOf(t.target) &&
+         after.IsLegal(Move{t.target_square, t.attacker_square});
+}
+
 // In `before` (the mover to move, before its move): was the threat
 // attacker@from x target already there?
 bool ThreatExisted(Position& before, int from, int target_sq,
@@ -223,11 +232,19 @@ MoveClassification ClassifyMove(Position& pos, Move m,
   MoveClassification after;
   CollectWinningCaptures(pos, options, &after);
   pos.UnmakeNullMove();
+  bool exchange[kMaxChaseTargets] = {};
+  bool offers_exchange = false;
+  for (int i = 0; i < after.target_count; ++i) {
+    exchange[i] = IsExchangeOffer(pos, after.targets[i]);
+    offers_exchange |= exchange[i];
+  }
 
   pos.UnmakeMove(m, undo);
 
-  // Keep only threats the move created.
-  for (const ChaseTarget& t : after.Targets()) {
+  // Keep only threats the move created; a mutual attack is an offer, not one.
+  for (int i = 0; i < after.target_count; ++i) {
+    const ChaseTarget& t = after.targets[i];
+    if (exchange[i]) continue;
     const int from_before =
         t.attacker_square == m.to ? m.from : t.attacker_square;
     if (ThreatExisted(pos, from_before, t.target_square, options)) continue;
@@ -249,7 +266,9 @@ MoveClassification ClassifyMove(Position& pos, Move m,
     // Only an idle move needs its sub-kind, read on the position after it.
     result.kind = MoveKind::kIdle;
     undo = pos.MakeMove(m);
-    result.idle = ClassifyIdle(pos, m, own_attacked_before, own_before);
+    result.idle = offers_exchange
+                      ? IdleKind::kExchangeOffer
+                      : ClassifyIdle(pos, m, own_attacked_before, own_before);
     pos.UnmakeMove(m, undo);
   }
   return result;

@@ -85,6 +85,13 @@ struct ClassifyOptions {
 // or worth more than the attacker (under `asian`, only horse/cannon attacking a
 // chariot) — that does not let the opponent mate at once, and that capture was
 // not already available before the move (the moved piece keeps its identity).
+// An exchange offer (兑) is never a chase, in every rule set: the target is of
+// the attacker's type and can legally take the attacker back (chariots on an
+// open line, cannons over the same screen, horses with both legs free),
+// whether or not either piece is protected. A one-sided attack — a horse
+// whose own leg is free while the target's is blocked, or a pinned target —
+// stays a chase, as does an attack on a more valuable piece that could take
+// back (horse or cannon on a chariot).
 // Kings and uncrossed pawns are never targets. When the mover stood in check
 // before the move, any attack that existed geometrically counts as already
 // there. Material won only through a forced check sequence or a longer
@@ -94,8 +101,9 @@ struct ClassifyOptions {
 // `mate_threat_depth` of its own moves (default 2: mate next move, or check
 // and mate whatever the reply). Stalemate threats are not counted.
 //
-// Idle sub-kinds (first that applies): exchange offer — an enemy piece of the
-// same type can take the moved piece, which is protected; sacrifice — it can
+// Idle sub-kinds (first that applies): exchange offer — a mutual attack
+// between pieces of one type as above, or an enemy piece of the same type can
+// take the moved piece, which is protected; sacrifice — it can
 // be taken without loss to the taker; block — an enemy attack on another of
 // the mover's pieces is cut; follow — the moved piece attacks an enemy piece
 // it cannot win.

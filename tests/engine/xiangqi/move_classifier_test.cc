@@ -113,8 +113,11 @@ const ClassifyCase kCases[] = {
     // Discovered chases: the horse steps off the chariot's file / rank.
     {"DiscoveredChaseByChariot", "4k4/9/c8/9/N8/9/9/R8/9/3K5 w - - 0 1", "a5b3",
      kCn, kChase, kNot, "Ra2>ca7"},
-    {"DiscoveredChaseOnRank", "4k4/9/9/9/9/9/9/r3N3R/9/3K5 w - - 0 1", "e2g3",
-     kCn, kChase, kNot, "Ri2>ra2"},
+    // Unmasking a chariot against a chariot that can take back is an
+    // exchange offer (兑), not a chase.
+    {"DiscoveredAttackOnChariotOffersExchange",
+     "4k4/9/9/9/9/9/9/r3N3R/9/3K5 w - - 0 1", "e2g3", kCn, kIdle,
+     IdleKind::kExchangeOffer, ""},
     // A horse moving onto the file becomes the cannon's screen.
     {"CannonScreenCreatesChase", "4k4/9/n8/9/9/9/9/C8/1N7/3K5 w - - 0 1",
      "b1a3", kCn, kChase, kNot, "Ca2>na7"},
@@ -132,9 +135,10 @@ const ClassifyCase kCases[] = {
     {"CaptureAllowingMateIsIdle", "3kr4/9/9/4n4/9/3r5/9/6n2/N2p5/4K4 w - - 0 1",
      "a1b3", kCn, kIdle, IdleKind::kFollow, ""},
     // The rook on e1 is pinned to its king by the e9 rook: its attack on the
-    // a5 horse is not a legal capture. The rook stands en prise on e5.
+    // a5 horse is not a legal capture. On e5 it still faces the e9 rook,
+    // which can take it: an exchange offer.
     {"PinnedAttackerDoesNotChase", "3kr4/9/9/9/n8/9/9/9/4R4/4K4 w - - 0 1",
-     "e1e5", kCn, kIdle, IdleKind::kSacrifice, ""},
+     "e1e5", kCn, kIdle, IdleKind::kExchangeOffer, ""},
     // The pattern of CXA 2020 棋例 图15: the king itself may chase, but its
     // step unblocks the horse's leg and the horse then attacks the crossed
     // pawn: a chase, by the horse.
@@ -149,6 +153,29 @@ const ClassifyCase kCases[] = {
     // protected horse: idle.
     {"ChariotVsProtectedHorseIdle", "2r2k3/9/9/9/9/9/2n5R/9/9/3K5 w - - 0 1",
      "i3h3", kCn, kIdle, IdleKind::kFollow, ""},
+    // 兑 (exchange offers): a mutual attack between pieces of one type is
+    // idle whether or not either is protected — here the red chariot is
+    // protected by the one on i2, black's is not.
+    {"ProtectedChariotOffersExchangeToUnprotected",
+     "4k4/9/1r7/9/9/9/9/R7R/9/3K5 w - - 0 1", "a2b2", kCn, kIdle,
+     IdleKind::kExchangeOffer, ""},
+    {"ProtectedChariotOffersExchangeAsian",
+     "4k4/9/1r7/9/9/9/9/R7R/9/3K5 w - - 0 1", "a2b2", kAxf, kIdle,
+     IdleKind::kExchangeOffer, ""},
+    // Horses with both legs free (c4 and d4).
+    {"HorsesOfferExchange", "4k4/9/9/9/3n5/9/9/N8/9/3K5 w - - 0 1", "a2c3", kCn,
+     kIdle, IdleKind::kExchangeOffer, ""},
+    // The red cannon on d4 blocks the black horse's leg: only red attacks.
+    {"HorseWithBlockedLegIsChased", "4k4/9/9/9/3n5/3C5/9/N8/9/3K5 w - - 0 1",
+     "a2c3", kCn, kChase, kNot, "Nc3>nd5"},
+    // Cannons over the same screen (the red pawn on b5).
+    {"CannonsOverOneScreenOfferExchange",
+     "4k4/9/1c7/9/1P7/9/9/C8/9/3K5 w - - 0 1", "a2b2", kCn, kIdle,
+     IdleKind::kExchangeOffer, ""},
+    // Black's horse on e8 is pinned to its king by the red rook: it cannot
+    // take the red horse back, so the attack is a chase.
+    {"PinnedTargetCannotExchange", "4k4/N3n4/9/9/9/9/9/9/4R4/3K5 w - - 0 1",
+     "a8c7", kCn, kChase, kNot, "Re1>ne8 Nc7>ne8"},
     // Idle sub-kinds.
     {"SacrificeHorse", "4k4/9/9/9/9/9/9/r8/9/3K1N3 w - - 0 1", "f0e2", kCn,
      kIdle, IdleKind::kSacrifice, ""},

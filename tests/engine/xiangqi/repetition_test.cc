@@ -33,6 +33,8 @@ struct CycleCase {
   Conduct black;
 };
 
+constexpr char kExchangeOfferFen[] = "4k4/9/1r7/9/9/9/9/2R5R/9/3K5 w - - 0 1";
+constexpr char kExchangeOfferCycle[] = "c2b2 b7c7 b2c2 c7b7";
 class CycleTest : public ::testing::TestWithParam<CycleCase> {};
 
 TEST_P(CycleTest, RulesAtTheThirdOccurrence) {
@@ -153,8 +155,10 @@ const CycleCase kCases[] = {
      VerdictReason::kRepetitionDraw, kOk, kOk},
     {"CheckAndChaseSimpleDraws", kCheckChaseFen, kCheckChaseCycle, kSimple,
      kDraw, VerdictReason::kRepetitionDraw, kOk, kOk},
-    {"CheckAgainstChaseChinese", kCheckVsChaseFen, kCheckVsChaseCycle, kCn,
-     kBlack, VerdictReason::kPerpetualCheck, kPc, kPch},
+    // Black's rook meets an unprotected red rook on an open line each time:
+    // exchange offers (兑), idle; red's perpetual check loses.
+    {"CheckAgainstExchangeOffersChinese", kCheckVsChaseFen, kCheckVsChaseCycle,
+     kCn, kBlack, VerdictReason::kPerpetualCheck, kPc, kOk},
     // AXF: black's rook chases two different rooks in turn, which is allowed;
     // red's perpetual check loses all the same.
     {"CheckAgainstChaseAsian", kCheckVsChaseFen, kCheckVsChaseCycle, kAxf,
@@ -172,8 +176,10 @@ const CycleCase kCases[] = {
      kDraw, VerdictReason::kRepetitionDraw, kOk, kOk},
     {"PerpetualMateThreatSimpleDraws", kMateThreatFen, kMateThreatCycle,
      kSimple, kDraw, VerdictReason::kRepetitionDraw, kOk, kOk},
-    {"BothChaseEqualDraw", kBothChaseEqualFen, kBothChaseEqualCycle, kCn, kDraw,
-     VerdictReason::kRepetitionDraw, kPch, kPch},
+    // The horses attack each other with both legs free: exchange offers on
+    // both sides, idle, a draw.
+    {"MutualHorseAttacksDraw", kBothChaseEqualFen, kBothChaseEqualCycle, kCn,
+     kDraw, VerdictReason::kRepetitionDraw, kOk, kOk},
     {"ChasingTwoAgainstOneMustVary", kTwoAgainstOneFen, kTwoAgainstOneCycle,
      kCn, kBlack, VerdictReason::kPerpetualChase, kPch, kPch},
     {"PawnAttacksCountInMutualCycle", kPawnMutualFen, kPawnMutualCycle, kCn,
@@ -182,6 +188,15 @@ const CycleCase kCases[] = {
      VerdictReason::kPerpetualChase, kOk, kPch},
     {"PawnAttacksAloneAreIdle", kPawnAloneFen, kPawnAloneCycle, kCn, kDraw,
      VerdictReason::kRepetitionDraw, kOk, kOk},
+    // 兑: red's chariot, protected by the other, keeps facing black's
+    // unprotected chariot on an open file; black's can take it, so every red
+    // move offers an exchange: idle in every rule set, a draw.
+    {"ExchangeOffersDrawChinese", kExchangeOfferFen, kExchangeOfferCycle, kCn,
+     kDraw, VerdictReason::kRepetitionDraw, kOk, kOk},
+    {"ExchangeOffersDrawAsian", kExchangeOfferFen, kExchangeOfferCycle, kAxf,
+     kDraw, VerdictReason::kRepetitionDraw, kOk, kOk},
+    {"ExchangeOffersDrawSimple", kExchangeOfferFen, kExchangeOfferCycle,
+     kSimple, kDraw, VerdictReason::kRepetitionDraw, kOk, kOk},
 };
 
 INSTANTIATE_TEST_SUITE_P(Cases, CycleTest, ::testing::ValuesIn(kCases),
