@@ -80,6 +80,7 @@ absl::Status FromProto(const v1::XiangqiRuleOptions& proto,
   }
   if (proto.mate_threat_depth() != 0)
     options->mate_threat_depth = proto.mate_threat_depth();
+  if (proto.repetitions() != 0) options->repetitions = proto.repetitions();
   absl::Status valid = xiangqi::ValidateRuleOptions(*options);
   if (!valid.ok()) {
     return absl::InvalidArgumentError(
@@ -241,6 +242,69 @@ void ToProto(const xiangqi::Verdict& verdict, Color first_mover,
   if (verdict.repetition)
     absl::StrAppend(&explanation, ": ", verdict.repetition->Summary());
   proto->set_explanation(explanation);
+}
+
+v1::XiangqiClaimRuling::Outcome ToProto(xiangqi::ClaimRuling::Outcome outcome) {
+  switch (outcome) {
+    case xiangqi::ClaimRuling::Outcome::kRejected:
+      return v1::XiangqiClaimRuling::OUTCOME_REJECTED;
+    case xiangqi::ClaimRuling::Outcome::kRepetitionDraw:
+      return v1::XiangqiClaimRuling::OUTCOME_REPETITION_DRAW;
+    case xiangqi::ClaimRuling::Outcome::kNaturalLimitDraw:
+      return v1::XiangqiClaimRuling::OUTCOME_NATURAL_LIMIT_DRAW;
+    case xiangqi::ClaimRuling::Outcome::kOrderToVary:
+      return v1::XiangqiClaimRuling::OUTCOME_ORDER_TO_VARY;
+  }
+  return v1::XiangqiClaimRuling::OUTCOME_UNSPECIFIED;
+}
+
+void ToProto(const xiangqi::ClaimRuling& ruling, const xiangqi::Position& start,
+             std::span<const xiangqi::Move> moves,
+             const xiangqi::Notation* display, v1::XiangqiClaimRuling* proto) {
+  proto->set_ply(ruling.ply);
+  proto->set_claimant(ToProto(ruling.claimant));
+  proto->set_outcome(ToProto(ruling.outcome));
+  if (ruling.repetition) {
+    ToProto(*ruling.repetition, start, moves, display,
+            proto->mutable_repetition());
+  }
+  ToProto(ruling.limit, proto->mutable_natural_limit());
+  proto->set_occurrences(ruling.occurrences);
+  proto->set_explanation(xiangqi::ClaimOutcomeName(ruling.outcome));
+}
+
+absl::Status FromProto(
+    const google::protobuf::RepeatedPtrField<v1::XiangqiClaim>& claims,
+    absl::string_view field, int plies, std::vector<xiangqi::Claim>* out) {
+  if (claims.size() > plies + 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": ", claims.size(), " claims in a game of ", plies,
+                     " plies; at most one per position (", plies + 1, ")"));
+  }
+  for (int i = 0; i < claims.size(); ++i) {
+    const v1::XiangqiClaim& c = claims[i];
+    if (c.ply() < 0 || c.ply() > plies) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, "[", i, "].ply: ", c.ply(), " is not in 0..",
+                       plies, " (the plies of the game)"));
+    }
+    xiangqi::Claim claim{c.ply(), std::nullopt};
+    switch (c.side()) {
+      case v1::SIDE_UNSPECIFIED:
+        break;
+      case v1::SIDE_RED:
+        claim.side = Color::kRed;
+        break;
+      case v1::SIDE_BLACK:
+        claim.side = Color::kBlack;
+        break;
+      default:
+        return absl::InvalidArgumentError(absl::StrCat(
+            field, "[", i, "].side: expected SIDE_RED or SIDE_BLACK"));
+    }
+    out->push_back(claim);
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace caipan::rpc

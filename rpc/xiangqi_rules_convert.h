@@ -4,6 +4,7 @@
 #define CAIPAN_RPC_XIANGQI_RULES_CONVERT_H_
 
 #include <span>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
@@ -37,6 +38,17 @@ void ToProto(const xiangqi::NaturalLimitStatus& status,
 // The verdict of a game that started with `first_mover` to move.
 void ToProto(const xiangqi::Verdict& verdict, xiangqi::Color first_mover,
              v1::Verdict* proto);
+
+// A claim ruling; the repetition as for a RepetitionRuling.
+void ToProto(const xiangqi::ClaimRuling& ruling, const xiangqi::Position& start,
+             std::span<const xiangqi::Move> moves,
+             const xiangqi::Notation* display, v1::XiangqiClaimRuling* proto);
+
+// Reads the claims of a game of `plies` plies (each at ply 0..plies; at most
+// plies + 1 of them). Errors are InvalidArgument naming `field`[i].
+absl::Status FromProto(
+    const google::protobuf::RepeatedPtrField<v1::XiangqiClaim>& claims,
+    absl::string_view field, int plies, std::vector<xiangqi::Claim>* out);
 
 v1::XiangqiMoveKind ToProto(xiangqi::MoveKind kind);
 v1::XiangqiConduct ToProto(xiangqi::Conduct conduct);

@@ -32,6 +32,7 @@ struct Record {
   Position start;
   std::vector<Move> moves;
   std::optional<xiangqi::IllegalMove> unplayable;
+  std::vector<xiangqi::Claim> claims;  // the request's and the record's
 };
 
 absl::Status ReadRecord(const v1::AdjudicateGameRequest& request,
@@ -160,10 +161,17 @@ absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
   }
   Record record;
   if (absl::Status s = ReadRecord(request, options, &record); !s.ok()) return s;
+  if (absl::Status s =
+          rpc::FromProto(request.xiangqi_claims(), "xiangqi_claims",
+                         static_cast<int>(record.moves.size()), &record.claims);
+      !s.ok()) {
+    return s;
+  }
 
   if (control.Stopped()) return control.StopStatus();
   std::optional<xiangqi::Verdict> judged = xiangqi::AdjudicateUnlessStopped(
-      record.start, record.moves, rules, [&] { return control.Stopped(); });
+      record.start, record.moves, rules, [&] { return control.Stopped(); },
+      record.claims);
   if (!judged) return control.StopStatus();
   xiangqi::Verdict& verdict = *judged;
   if (verdict.reason == xiangqi::VerdictReason::kOngoing && record.unplayable) {
@@ -192,6 +200,14 @@ absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
   }
   for (const xiangqi::ClaimableDraw& draw : verdict.claimable)
     AddClaimable(draw, response);
+  for (const xiangqi::ClaimRuling& claim : verdict.claims) {
+    rpc::ToProto(claim, record.start, record.moves, display,
+                 response->add_claims());
+  }
+  if (verdict.claim_at_end) {
+    rpc::ToProto(*verdict.claim_at_end, record.start, record.moves, display,
+                 response->mutable_claim_at_end());
+  }
   rpc::ToProto(verdict.limit_red, response->add_natural_limit());
   rpc::ToProto(verdict.limit_black, response->add_natural_limit());
   if (request.annotate()) {

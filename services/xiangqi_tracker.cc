@@ -18,7 +18,7 @@ XiangqiTracker::XiangqiTracker(const Position& start,
       // Memory follows the game: the table and the move list grow as it is
       // played, whatever the history limit.
       table_(/*max_positions=*/16),
-      limit_(options) {
+      limit_(options, start.HalfmoveClock()) {
   table_.Insert(pos_.Hash(), 0);
 }
 
@@ -41,7 +41,7 @@ XiangqiTracker::Step XiangqiTracker::Play(Move move, bool judge) {
   const xiangqi::RepetitionTable::Occurrence occ =
       table_.Insert(pos_.Hash(), ply);
   step.occurrences = occ.count;
-  if (occ.count >= 3 && judge) {
+  if (occ.count >= options_.repetitions && judge) {
     Position cycle_start = segment_start_;
     for (int j = segment_ply_; j < occ.span_start_ply; ++j)
       cycle_start.MakeMove(moves_[j]);

@@ -67,6 +67,33 @@ struct VaryOrder {
   RepetitionRuling ruling;
 };
 
+// A claim a player made during the game (claim mode): after `ply` moves
+// (0 = before the first), by `side`, or by the side to move then (a player
+// claims in its own time) when unset.
+struct Claim {
+  int ply = 0;
+  std::optional<Color> side;
+};
+
+// How the arbiter ruled on a claim.
+struct ClaimRuling {
+  enum class Outcome : uint8_t {
+    kRejected = 0,          // no repetition and no natural limit to claim
+    kRepetitionDraw = 1,    // the repetition is allowed (or mutual): draw
+    kNaturalLimitDraw = 2,  // the claimant reached the natural limit: draw
+    kOrderToVary = 3,       // the offender must vary (see Verdict)
+  };
+  int ply = 0;
+  Color claimant = Color::kRed;
+  Outcome outcome = Outcome::kRejected;
+  // The cycle judged (repetition draws and orders).
+  std::optional<RepetitionRuling> repetition;
+  NaturalLimitStatus limit;  // the claimant's limit at the claim
+  // Occurrences of the position at the claim since the last capture.
+  int occurrences = 0;
+};
+const char* ClaimOutcomeName(ClaimRuling::Outcome o);  // "rejected", ...
+
 struct Verdict {
   GameResult result = GameResult::kOngoing;
   VerdictReason reason = VerdictReason::kOngoing;
@@ -81,6 +108,11 @@ struct Verdict {
   std::optional<RepetitionRuling> repetition;
   std::vector<VaryOrder> vary_orders;    // claim mode
   std::vector<ClaimableDraw> claimable;  // ongoing games and claim mode
+  // Claim mode: every claim examined, as ruled, in order.
+  std::vector<ClaimRuling> claims;
+  // Claim mode, game not decided: what a claim by the side to move after the
+  // last ply would give, unless it would be rejected.
+  std::optional<ClaimRuling> claim_at_end;
   NaturalLimitStatus
       limit_red;  // the limit at the last ply examined, red claiming
   NaturalLimitStatus limit_black;
@@ -91,20 +123,31 @@ struct Verdict {
 // Each ply: the move is checked legal (the first illegal one ends the
 // verdict with kIllegalMove, its ply and reason; a move after a mate is not
 // illegal but a trailing move of a finished game), then its position is
-// counted since the last capture (placement + side to move).
-//  - automatic mode: at a third occurrence the span is judged and a forbidden
-//    conduct loses at once, a permitted repetition draws; the natural limit
-//    draws as soon as it is reached for either claimant.
-//  - claim mode: at a forbidden cycle the offender is ordered to vary and
-//    loses at its next forbidden repetition (any third-or-later occurrence
-//    ruled against it again); repetition and natural-limit draws become
-//    claimable and play goes on.
+// counted since the last capture (placement + side to move). The natural
+// limit counts from the start position's halfmove clock.
+//  - automatic mode (platforms): when a position occurs for the
+//    options.repetitions-th time (3 by default) the span is judged and a
+//    forbidden conduct loses at once, a permitted repetition draws; the
+//    natural limit draws as soon as it is reached for either claimant.
+//    `claims` are ignored.
+//  - claim mode (over the board, and records of such games): nothing is ruled
+//    unless claimed. At each claim in `claims` the arbiter rules: a draw when
+//    the claimant has reached the natural limit, or when the position stands
+//    for at least the third time and the cycle is allowed (or both sides
+//    offend); an order to vary when one side's conduct is forbidden; else the
+//    claim is rejected. A side ordered to vary loses when, afterwards, a
+//    position recurs and the cycle between the two occurrences is ruled
+//    against it again; varying costs nothing. A record with no claims is
+//    never cut short by a repetition or the limit: `claimable` lists where a
+//    claim was possible and `claim_at_end` what one after the last ply would
+//    give.
 // The span judged at a k-th occurrence (k >= 3) runs from the (k-2)-th
 // occurrence: two full cycles, so one varied move in either makes the conduct
 // allowed. Mate and stalemate take precedence over a repetition or the limit
 // reached on the same ply. Moves after the deciding ply are not examined.
 Verdict Adjudicate(const Position& start, std::span<const Move> moves,
-                   const RuleOptions& options);
+                   const RuleOptions& options,
+                   std::span<const Claim> claims = {});
 
 // How often, in plies, AdjudicateUnlessStopped asks whether to stop.
 inline constexpr int kStopCheckPlies = 128;
@@ -113,7 +156,8 @@ inline constexpr int kStopCheckPlies = 128;
 // kStopCheckPlies plies and gives up (nullopt) as soon as it answers true.
 std::optional<Verdict> AdjudicateUnlessStopped(
     const Position& start, std::span<const Move> moves,
-    const RuleOptions& options, absl::FunctionRef<bool()> stop_requested);
+    const RuleOptions& options, absl::FunctionRef<bool()> stop_requested,
+    std::span<const Claim> claims = {});
 
 }  // namespace caipan::xiangqi
 

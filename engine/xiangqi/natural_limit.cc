@@ -60,7 +60,7 @@ NaturalLimitStatus NaturalLimitCounter::Status(Color claimant) const {
 absl::StatusOr<NaturalLimitStatus> ComputeNaturalLimit(
     const Position& start, std::span<const Move> moves, Color claimant,
     const RuleOptions& options) {
-  NaturalLimitCounter counter(options);
+  NaturalLimitCounter counter(options, start.HalfmoveClock());
   Position pos = start;
   for (size_t i = 0; i < moves.size(); ++i) {
     const int ply = static_cast<int>(i) + 1;

@@ -14,7 +14,9 @@
 namespace caipan::xiangqi {
 
 // The limit as seen by one claimant at one ply. With P plies since the last
-// capture (or the start of the record: FEN counters are ignored) and E of the
+// capture (or since the start of the record plus the start FEN's halfmove
+// clock: plies without capture before the record, whose checks are unknown
+// and all count) and E of the
 // claimant's checks the policy does not count, the limit is reached when P >= 2
 // * (N + E).
 struct NaturalLimitStatus {
@@ -35,8 +37,12 @@ struct NaturalLimitStatus {
 // Follows a game ply by ply; O(1) per ply.
 class NaturalLimitCounter {
  public:
-  explicit NaturalLimitCounter(const RuleOptions& options)
-      : limit_(options.natural_limit_rounds), policy_(options.limit_checks) {}
+  // `plies_before` plies without capture came before the first one recorded
+  // (a start FEN's halfmove clock).
+  NaturalLimitCounter(const RuleOptions& options, int plies_before)
+      : limit_(options.natural_limit_rounds),
+        policy_(options.limit_checks),
+        plies_(plies_before) {}
 
   // Whether OnPly needs to know if a move gives check (it does unless every
   // check counts).

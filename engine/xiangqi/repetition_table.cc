@@ -55,6 +55,7 @@ RepetitionTable::Occurrence RepetitionTable::Insert(uint64_t hash, int ply) {
   Occurrence occ;
   occ.count = ++e.count;
   if (occ.count >= 3) occ.span_start_ply = e.before_last_ply;
+  occ.previous_ply = e.last_ply;
   e.before_last_ply = e.last_ply;
   e.last_ply = ply;
   return occ;

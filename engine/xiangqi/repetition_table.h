@@ -20,6 +20,7 @@ class RepetitionTable {
   struct Occurrence {
     int count = 0;            // occurrences including this one
     int span_start_ply = -1;  // for count >= 3: the ply of occurrence count-2
+    int previous_ply = -1;    // for count >= 2: the ply of occurrence count-1
   };
 
   // Records that the position `hash` stands after ply `ply` (0 = start

@@ -86,6 +86,10 @@ absl::Status ValidateRuleOptions(const RuleOptions& options) {
     return absl::InvalidArgumentError(absl::StrCat(
         "mate threat depth: expected 1..4, got ", options.mate_threat_depth));
   }
+  if (options.repetitions < 3 || options.repetitions > 100) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "repetitions: expected 3..100, got ", options.repetitions));
+  }
   return absl::OkStatus();
 }
 

@@ -60,6 +60,10 @@ struct RuleOptions {
   // searched when deciding whether a move threatens mate (杀). 1 = mate next
   // move only.
   int mate_threat_depth = 2;
+  // Automatic mode: occurrences of a position that trigger the ruling (the
+  // rulebook's 3; platforms that tolerate longer repetitions raise it). The
+  // span judged is always the last two cycles.
+  int repetitions = 3;
 };
 
 const char* RuleSetName(RuleSet r);  // "chinese", "asian", "simple"
@@ -73,7 +77,7 @@ absl::StatusOr<AdjudicationMode> ParseAdjudicationMode(std::string_view text);
 absl::StatusOr<CheckCountPolicy> ParseCheckCountPolicy(std::string_view text);
 
 // OK if the numbers are in range (limit 1..10000 rounds, K 0..10000, mate
-// depth 1..4).
+// depth 1..4, repetitions 3..100).
 absl::Status ValidateRuleOptions(const RuleOptions& options);
 
 }  // namespace caipan::xiangqi

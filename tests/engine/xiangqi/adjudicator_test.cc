@@ -28,7 +28,7 @@ Verdict AdjudicateLine(std::string_view fen, std::string_view line,
   return Adjudicate(start, moves, options);
 }
 
-RuleOptions Claim() {
+RuleOptions ClaimMode() {
   RuleOptions o;
   o.mode = AdjudicationMode::kClaim;
   return o;
@@ -104,16 +104,16 @@ TEST(AdjudicatorTest, StopsWhenAsked) {
       Line(start, Repeat("h2e2 h9g7 e2h2 g7h9", 100));
   int asked = 0;
   std::optional<Verdict> stopped =
-      AdjudicateUnlessStopped(start, moves, Claim(), [&] {
+      AdjudicateUnlessStopped(start, moves, ClaimMode(), [&] {
         ++asked;
         return asked == 2;
       });
   EXPECT_FALSE(stopped.has_value());
   EXPECT_EQ(asked, 2);
   std::optional<Verdict> whole =
-      AdjudicateUnlessStopped(start, moves, Claim(), [] { return false; });
+      AdjudicateUnlessStopped(start, moves, ClaimMode(), [] { return false; });
   ASSERT_TRUE(whole.has_value());
-  const Verdict plain = Adjudicate(start, moves, Claim());
+  const Verdict plain = Adjudicate(start, moves, ClaimMode());
   EXPECT_EQ(whole->ply, plain.ply);
   EXPECT_EQ(whole->reason, plain.reason);
   EXPECT_EQ(whole->claimable.size(), plain.claimable.size());
@@ -154,43 +154,9 @@ TEST(AdjudicatorTest, CaptureStartsAFreshCount) {
   EXPECT_EQ(AdjudicateLine(kStartFen, shorter).result, GameResult::kOngoing);
 }
 
-TEST(AdjudicatorTest, ClaimModeOrdersTheOffenderToVary) {
-  Verdict v = AdjudicateLine(kChaseFen, Repeat(kChaseCycle, 2), Claim());
-  EXPECT_EQ(v.result, GameResult::kOngoing);
-  ASSERT_EQ(v.vary_orders.size(), 1u);
-  EXPECT_EQ(v.vary_orders[0].side, Color::kRed);
-  EXPECT_EQ(v.vary_orders[0].ply, 8);
-  EXPECT_EQ(v.vary_orders[0].ruling.red, Conduct::kPerpetualChase);
-}
-
-TEST(AdjudicatorTest, ClaimModeOffenderLosesWhenItRepeatsAgain) {
-  // Ordered at ply 8; red's very next move repeats the position after ply 1
-  // for the third time: still the forbidden chase, red loses.
-  Verdict v = AdjudicateLine(kChaseFen, Repeat(kChaseCycle, 3), Claim());
-  EXPECT_EQ(v.result, GameResult::kBlackWins);
-  EXPECT_EQ(v.reason, VerdictReason::kPerpetualChase);
-  EXPECT_EQ(v.ply, 9);
-  EXPECT_EQ(v.trailing_moves, 3);
-  ASSERT_TRUE(v.repetition.has_value());
-  EXPECT_EQ(v.repetition->first_ply, 2);
-  EXPECT_EQ(v.vary_orders.size(), 1u);
-}
-
-TEST(AdjudicatorTest, ClaimModePerpetualCheck) {
-  Verdict v = AdjudicateLine(kCheckFen, Repeat(kCheckCycle, 3), Claim());
-  EXPECT_EQ(v.result, GameResult::kBlackWins);
-  EXPECT_EQ(v.reason, VerdictReason::kPerpetualCheck);
-  EXPECT_EQ(v.ply, 9);
-  // Had red varied at ply 9, the game would go on under the order.
-  Verdict varied = AdjudicateLine(
-      kCheckFen, std::string(Repeat(kCheckCycle, 2)) + " d0d1", Claim());
-  EXPECT_EQ(varied.result, GameResult::kOngoing);
-  EXPECT_EQ(varied.vary_orders.size(), 1u);
-}
-
 TEST(AdjudicatorTest, ClaimModeRepetitionDrawIsClaimable) {
   Verdict v = AdjudicateLine("4k4/9/1c5r1/9/9/9/9/2R1B4/9/3K5 w - - 0 1",
-                             Repeat(kChaseCycle, 2), Claim());
+                             Repeat(kChaseCycle, 2), ClaimMode());
   EXPECT_EQ(v.result, GameResult::kOngoing);
   ASSERT_EQ(v.claimable.size(), 1u);
   EXPECT_EQ(v.claimable[0].kind, ClaimableDraw::Kind::kRepetition);

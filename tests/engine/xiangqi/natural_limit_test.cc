@@ -54,14 +54,23 @@ TEST(NaturalLimitTest, AllChecksCountReachedAtTwiceN) {
   EXPECT_EQ(six.first_reached_ply, 6);
 }
 
-TEST(NaturalLimitTest, FenMoveCountersAreIgnored) {
+// A record from a FEN counts the FEN's halfmove clock: plies without capture
+// played before it.
+TEST(NaturalLimitTest, FenHalfmoveClockCounts) {
   RuleOptions o = Limit(3, CheckCountPolicy::All());
   NaturalLimitStatus s = StatusAfter(
       "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR "
-      "w - - 119 80",
+      "w - - 4 3",
       "h0g2", Color::kBlack, o);
-  EXPECT_EQ(s.plies_since_capture, 1);
+  EXPECT_EQ(s.plies_since_capture, 5);
   EXPECT_FALSE(s.reached);
+  s = StatusAfter(
+      "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR "
+      "w - - 4 3",
+      "h0g2 h9g7", Color::kBlack, o);
+  EXPECT_EQ(s.plies_since_capture, 6);
+  EXPECT_TRUE(s.reached);
+  EXPECT_EQ(s.first_reached_ply, 2);
 }
 
 TEST(NaturalLimitTest, AllPolicyCountsChecks) {
@@ -118,7 +127,7 @@ TEST(NaturalLimitTest, CheckAfterReachingCanUndoIt) {
   // N = 1, red claims, no red check counts: reached at ply 2, a red check at
   // ply 3 needs a further round (P = 3 < 2 * (1 + 1)), reached again at 4.
   RuleOptions o = Limit(1, CheckCountPolicy::None());
-  NaturalLimitCounter counter(o);
+  NaturalLimitCounter counter(o, 0);
   counter.OnPly(1, Color::kRed, false, false);
   counter.OnPly(2, Color::kBlack, false, false);
   EXPECT_TRUE(counter.Reached(Color::kRed));
