@@ -30,7 +30,7 @@ std::vector<std::string> IccsOf(const std::vector<Move>& moves) {
 // The sample file printed in the XQF 1.0 format description (XQStudio's
 // author, 2001; distributed as XQFTOOLS/XQF.TXT in the xqbase/eleeye
 // repository), rebuilt from its hex dump: 1160 bytes, zero where not listed.
-//柳大华 - 吕钦, 1997, 16 plies, black won.
+// 柳大华 - 吕钦, 1997, 16 plies, black won.
 std::string DocumentedSample() {
   const std::vector<std::pair<size_t, std::vector<uint8_t>>> rows = {
       // "XQ", version 0x0A: plain.
