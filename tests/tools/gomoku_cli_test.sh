@@ -59,8 +59,79 @@ expect_stderr_contains forbidden_strict_counts 2 'impossible position' -- \
   "$caipan" gomoku forbidden --strict --stones "B:h8,h9,h10;W:"
 expect_output forbidden_strict_ok 0 "none" -- \
   "$caipan" gomoku forbidden --strict --stones "B:h8,h10;W:h9" --point h11
-expect_stderr_contains forbidden_missing_stones 2 'stones' -- \
+expect_stderr_contains forbidden_missing_stones 2 'give the position with --stones or --moves' -- \
   "$caipan" gomoku forbidden --point h8
+
+# --- forbidden: rule sets. h8 is a double-three for black (g8 h7 h9 i8).
+three="B:g8,h7,h9,i8;W:a1,a3,a5,a7"
+three_moves="g8 a1 h7 a3 h9 a5 i8 a7"
+no_forbidden="forbidden points apply to black only under renju-type rules (chinese, renju_rif); rules"
+expect_output forbidden_rules_chinese 0 "h8 double-three" -- \
+  "$caipan" gomoku forbidden --rules chinese --stones "$three"
+expect_output forbidden_rules_renju_rif 0 "double-three" -- \
+  "$caipan" gomoku forbidden --rules renju_rif --stones "$three" --point h8
+expect_output forbidden_rules_upper_case 0 "h8 double-three" -- \
+  "$caipan" gomoku forbidden --rules RENJU_RIF --stones "$three"
+expect_output forbidden_rules_standard 0 "none
+$no_forbidden gomoku_standard has none" -- \
+  "$caipan" gomoku forbidden --rules gomoku_standard --stones "$three"
+expect_output forbidden_rules_freestyle_point 0 "none
+$no_forbidden gomoku_freestyle has none" -- \
+  "$caipan" gomoku forbidden --rules gomoku_freestyle --stones "$three" --point h8
+expect_stderr_contains forbidden_rules_unknown 2 '--rules: unknown rule set "renju"' -- \
+  "$caipan" gomoku forbidden --rules renju --stones "$three"
+# Without --rules: as before, black's points under chinese rules.
+big="B:b1,b5,b8,b13,c1,c5,c7,c12,c14,d5,d6,d13,e1,f1,g1,k1,k11,l1,l12,l13,m1,m12,m14,n1,n13,n14,o15;W:l14,n12"
+expect_output forbidden_default_is_chinese 0 \
+  "$("$caipan" gomoku forbidden --rules chinese --stones "$big")" -- \
+  "$caipan" gomoku forbidden --stones "$big"
+expect_output forbidden_side_white 0 "none
+forbidden points apply to black only; white has none" -- \
+  "$caipan" gomoku forbidden --side white --stones "$three"
+expect_stderr_contains forbidden_side_bad 2 '--side: expected black or white, got "red"' -- \
+  "$caipan" gomoku forbidden --side red --stones "$three"
+
+# --- forbidden: --moves builds the position from the empty board
+expect_output forbidden_moves_equal_stones 0 \
+  "$("$caipan" gomoku forbidden --stones "$three")" -- \
+  "$caipan" gomoku forbidden --moves "$three_moves"
+expect_output forbidden_moves_map 0 "h8 double-three" -- \
+  "$caipan" gomoku forbidden --moves "$three_moves"
+expect_output forbidden_moves_point_commas 0 "double-three" -- \
+  "$caipan" gomoku forbidden --moves "G8,a1, h7 a3 h9 a5 i8 a7" --point h8
+expect_output forbidden_moves_standard 0 "none
+$no_forbidden gomoku_standard has none" -- \
+  "$caipan" gomoku forbidden --rules gomoku_standard --moves "$three_moves"
+expect_output forbidden_moves_white_to_move 0 "none
+white is to move after 7 moves; forbidden points apply to black only (--side black lists black's)" -- \
+  "$caipan" gomoku forbidden --moves "g8 a1 h7 a3 h9 a5 i8"
+expect_output forbidden_moves_side_black 0 "h8 double-three" -- \
+  "$caipan" gomoku forbidden --side black --moves "g8 a1 h7 a3 h9 a5 i8"
+expect_output forbidden_moves_pass 0 "h8 double-three" -- \
+  "$caipan" gomoku forbidden --moves "g8 a1 h7 a3 h9 a5 i8 pass"
+expect_stderr_contains forbidden_moves_and_stones 2 '--stones excludes --moves' -- \
+  "$caipan" gomoku forbidden --stones "$three" --moves "$three_moves"
+expect_stderr_contains forbidden_moves_duplicate 2 \
+  '--moves: move 5 ("h7"): h7 is already taken by move 3' -- \
+  "$caipan" gomoku forbidden --moves "g8 a1 h7 a3 h7"
+expect_stderr_contains forbidden_moves_bad_token 2 '--moves: move 2 ("x1y")' -- \
+  "$caipan" gomoku forbidden --moves "h8 x1y h9"
+expect_stderr_contains forbidden_moves_off_board 2 \
+  '--moves: move 3 ("p9"): off the board' -- \
+  "$caipan" gomoku forbidden --moves "h8 h9 p9"
+expect_stderr_contains forbidden_moves_not_a_move 2 \
+  '--moves: move 4 ("swap"): only points and pass' -- \
+  "$caipan" gomoku forbidden --moves "h8 h9 h10 swap"
+expect_stderr_contains forbidden_moves_after_five 2 \
+  '--moves: move 10 ("a9"): the game ended at move 9 (black wins: five)' -- \
+  "$caipan" gomoku forbidden --moves "h8 a1 i8 a3 j8 a5 k8 a7 l8 a9"
+# Black's double-three at move 9 loses under chinese rules, not under standard.
+expect_stderr_contains forbidden_moves_after_forbidden 2 \
+  'move 10 ("a9"): the game ended at move 9 (white wins: forbidden-move double-three)' -- \
+  "$caipan" gomoku forbidden --moves "$three_moves h8 a9"
+expect_output forbidden_moves_after_double_three_standard 0 "none
+$no_forbidden gomoku_standard has none" -- \
+  "$caipan" gomoku forbidden --rules gomoku_standard --moves "$three_moves h8 a9"
 
 # --- adjudicate
 expect_output adjudicate_black_five 0 "black

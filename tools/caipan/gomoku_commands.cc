@@ -1,14 +1,20 @@
 // `caipan gomoku …` subcommands: forbidden-point queries and game
 // adjudication. Errors go to stderr naming the field at fault, exit status 2.
 #include <iostream>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/common/text.h"
 #include "engine/gomoku/adjudicate.h"
 #include "engine/gomoku/forbidden.h"
 #include "engine/gomoku/notation.h"
 #include "tools/caipan/commands.h"
+#include "tools/caipan/gomoku_moves.h"
 
 namespace caipan::cli {
 namespace {
@@ -22,18 +28,94 @@ void Fail(const absl::Status& status) {
 
 struct ForbiddenArgs {
   std::string stones;
+  std::string moves;
   std::string point;
+  std::string rules = "chinese";
+  std::string side;
   bool strict = false;
+  CLI::Option* stones_option = nullptr;
+  CLI::Option* moves_option = nullptr;
 };
 
-void RunForbidden(const ForbiddenArgs& args) {
-  absl::StatusOr<gm::Board> board = gm::ParseStones(args.stones);
-  if (!board.ok()) return Fail(board.status());
-  if (args.strict) {
-    if (absl::Status s = gm::CheckAlternatingCounts(*board); !s.ok()) {
-      return Fail(s);
-    }
+// The position asked about, and whose turn it is when the input says.
+struct ForbiddenPosition {
+  gm::Board board;
+  std::optional<gm::Color> to_move;  // known for --moves only
+  int moves = 0;
+};
+
+absl::StatusOr<ForbiddenPosition> LoadForbiddenPosition(
+    const ForbiddenArgs& args, const gm::RuleOptions& rules) {
+  ForbiddenPosition position;
+  if (args.moves_option->count() > 0) {
+    absl::StatusOr<GomokuMovesPosition> played =
+        PlayGomokuMoves(args.moves, rules);
+    if (!played.ok()) return played.status();
+    position.board = played->board;
+    position.to_move = played->to_move;
+    position.moves = played->moves;
+    return position;
   }
+  if (args.stones_option->count() == 0) {
+    return absl::InvalidArgumentError(
+        "give the position with --stones or --moves");
+  }
+  absl::StatusOr<gm::Board> board = gm::ParseStones(args.stones);
+  if (!board.ok()) return board.status();
+  if (args.strict) {
+    if (absl::Status s = gm::CheckAlternatingCounts(*board); !s.ok()) return s;
+  }
+  position.board = *board;
+  return position;
+}
+
+absl::StatusOr<gm::Color> ParseSide(std::string_view text) {
+  std::string lower(text);
+  for (char& ch : lower) {
+    ch = absl::ascii_tolower(static_cast<unsigned char>(ch));
+  }
+  if (lower == "black") return gm::Color::kBlack;
+  if (lower == "white") return gm::Color::kWhite;
+  return absl::InvalidArgumentError(
+      absl::StrCat("--side: expected black or white, got ", QuoteToken(text)));
+}
+
+// Why there is nothing to list, or "" when black's points are to be listed.
+std::string NoForbiddenReason(const ForbiddenArgs& args,
+                              const ForbiddenPosition& position,
+                              gm::RuleSet rule_set, gm::Color side) {
+  if (!gm::RuleOptionsFor(rule_set).black_forbidden) {
+    return absl::StrCat(
+        "forbidden points apply to black only under renju-type rules "
+        "(chinese, renju_rif); rules ",
+        gm::RuleSetName(rule_set), " has none");
+  }
+  if (side == gm::Color::kBlack) return "";
+  if (args.side.empty()) {
+    return absl::StrCat("white is to move after ", position.moves,
+                        " moves; forbidden points apply to black only "
+                        "(--side black lists black's)");
+  }
+  return "forbidden points apply to black only; white has none";
+}
+
+void RunForbidden(const ForbiddenArgs& args) {
+  absl::StatusOr<gm::RuleSet> rule_set = gm::ParseRuleSet(args.rules);
+  if (!rule_set.ok()) {
+    return Fail(absl::InvalidArgumentError(
+        "--" + std::string(rule_set.status().message())));
+  }
+  absl::StatusOr<ForbiddenPosition> position =
+      LoadForbiddenPosition(args, gm::RuleOptionsFor(*rule_set));
+  if (!position.ok()) return Fail(position.status());
+  // A stone list does not say whose turn it is: black's points by default.
+  gm::Color side = position->to_move.value_or(gm::Color::kBlack);
+  if (!args.side.empty()) {
+    absl::StatusOr<gm::Color> parsed = ParseSide(args.side);
+    if (!parsed.ok()) return Fail(parsed.status());
+    side = *parsed;
+  }
+  std::optional<gm::PointKind> point_kind;
   if (!args.point.empty()) {
     absl::StatusOr<gm::Point> point = gm::ParsePoint(args.point);
     if (!point.ok()) {
@@ -41,16 +123,25 @@ void RunForbidden(const ForbiddenArgs& args) {
           absl::Status(point.status().code(),
                        "--point: " + std::string(point.status().message())));
     }
-    absl::StatusOr<gm::PointKind> kind = gm::ClassifyBlackPoint(*board, *point);
+    absl::StatusOr<gm::PointKind> kind =
+        gm::ClassifyBlackPoint(position->board, *point);
     if (!kind.ok()) {
       return Fail(
           absl::Status(kind.status().code(),
                        "--point: " + std::string(kind.status().message())));
     }
-    std::cout << gm::PointKindName(*kind) << "\n";
+    point_kind = *kind;
+  }
+  if (std::string why = NoForbiddenReason(args, *position, *rule_set, side);
+      !why.empty()) {
+    std::cout << "none\n" << why << "\n";
     return;
   }
-  for (const gm::ForbiddenPoint& f : gm::ListForbiddenPoints(*board)) {
+  if (point_kind) {
+    std::cout << gm::PointKindName(*point_kind) << "\n";
+    return;
+  }
+  for (const gm::ForbiddenPoint& f : gm::ListForbiddenPoints(position->board)) {
     std::cout << gm::PointName(f.point) << " " << gm::PointKindName(f.kind)
               << "\n";
   }
@@ -59,20 +150,40 @@ void RunForbidden(const ForbiddenArgs& args) {
 void RegisterForbidden(CLI::App& gomoku) {
   auto args = std::make_shared<ForbiddenArgs>();
   CLI::App* cmd = gomoku.add_subcommand(
-      "forbidden", "black's forbidden points (renju rules: Chinese and RIF)");
+      "forbidden",
+      "black's forbidden points (renju-type rules: chinese and renju_rif)");
   cmd->footer(
+      "The position: --stones, or --moves played from the empty board\n"
+      "(alternately, black first; no opening protocol). A stone on an\n"
+      "occupied point, or a move after the game ended (a five, black's\n"
+      "forbidden move, two passes) is an error naming the move. With --moves\n"
+      "the side to move is known, and when it is white the answer is none.\n"
       "With --point: one word for black playing there: none, five, overline,\n"
       "double-four or double-three (five wins over the others).\n"
       "Without it: every forbidden point of the position as `point kind`\n"
-      "lines, sorted by column then row (a1, a2, ..., a15, b1, ...).");
-  cmd->add_option(
-         "--stones", args->stones,
-         "position, e.g. \"B:h8,i9;W:h9\" (points a-o, 1-15, centre h8)")
-      ->required();
+      "lines, sorted by column then row (a1, a2, ..., a15, b1, ...).\n"
+      "Without --rules the rules are chinese: black's forbidden points, as\n"
+      "renju_rif gives them too. Under gomoku_standard and gomoku_freestyle,\n"
+      "or for white, the output is `none` and a line saying why.");
+  args->stones_option = cmd->add_option(
+      "--stones", args->stones,
+      "position, e.g. \"B:h8,i9;W:h9\" (points a-o, 1-15, centre h8)");
+  args->moves_option =
+      cmd->add_option("--moves", args->moves,
+                      "position as moves from the empty board, black first, "
+                      "e.g. \"h8 h9 i9 pass\" (points or pass)");
+  args->moves_option->excludes(args->stones_option);
   cmd->add_option("--point", args->point, "the point to classify, e.g. h10");
+  cmd->add_option("--rules", args->rules,
+                  "chinese (default), renju_rif, gomoku_standard, "
+                  "gomoku_freestyle");
+  cmd->add_option("--side", args->side,
+                  "black or white: whose forbidden points (default black; "
+                  "with --moves the side to move)");
   cmd->add_flag("--strict", args->strict,
-                "reject stone counts that alternate play from black cannot "
-                "reach (black must have as many stones as white or one more)");
+                "with --stones: reject stone counts that alternate play from "
+                "black cannot reach (black must have as many stones as white "
+                "or one more)");
   cmd->callback([args] { RunForbidden(*args); });
 }
 
