@@ -553,8 +553,8 @@ def cancel_all(calls):
 
 def long_game_moves(plies):
     """A xiangqi history of `plies` plies: the horses shuffle out and back. Under the claim mode
-    every repetition is ruled on without ending the game, so adjudicating it takes time in
-    proportion to its length."""
+    with no claim nothing ends the game, and annotating it classifies every move, so
+    adjudicating it takes time in proportion to its length."""
     cycle = ["h0g2", "h9g7", "g2h0", "g7h9"]
     return (cycle * (plies // 4 + 1))[:plies]
 
@@ -564,6 +564,10 @@ def long_game_request(plies):
     request = pb.AdjudicateGameRequest(
         xiangqi=PROTO.xq.XiangqiPosition(moves=long_game_moves(plies)))
     request.xiangqi_rules.mode = PROTO.xq.XIANGQI_ADJUDICATION_MODE_CLAIM
+    request.annotate = True
+    # The deepest mate-threat search makes each move's classification cost more than its
+    # annotation weighs, so a slow call stays within the response size limit.
+    request.xiangqi_rules.mate_threat_depth = 4
     return request
 
 

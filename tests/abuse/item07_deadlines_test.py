@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Abuse item 7: work that goes on after the client has given up.
 
-Attacks: AdjudicateGame of a game of 40,000 plies or more (the claim mode rules on every
-repetition; the game is lengthened until one call takes >= 0.3 s) with a 50 ms deadline; a
+Attacks: AdjudicateGame of a game of 40,000 plies or more (claim mode, annotated: every move
+is classified; the game is lengthened until one call takes >= 0.3 s) with a 50 ms deadline; a
 PlayGame stream cancelled by the client.
 Checks: the client sees DEADLINE_EXCEEDED, and the server's log line for that call says
 code=DEADLINE_EXCEEDED (or CANCELLED) with latency_us within 150 ms of the deadline (the

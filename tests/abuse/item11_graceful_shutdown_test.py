@@ -20,14 +20,18 @@ MAX_PLIES = 320000
 MIN_SLOW_CALL_MS = 1500
 SLOW_CALLS = 2
 GRACE_S = 20
+# The slow calls' annotated answers run to tens of megabytes.
+MAX_MESSAGE_BYTES = 64 << 20
 
 
 class GracefulShutdownTest(ac.ServerTestCase):
 
     def test_new_calls_are_refused_while_in_flight_calls_finish(self):
         server = self.start_server(["--max-history-plies=%d" % MAX_PLIES,
-                                    "--shutdown-grace-seconds=%d" % GRACE_S])
-        channel = self.open_channel(server)
+                                    "--shutdown-grace-seconds=%d" % GRACE_S,
+                                    "--max-message-bytes=%d" % MAX_MESSAGE_BYTES])
+        channel = self.open_channel(
+            server, [("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)])
         stub = self.stub(channel)
         plies, one_call_ms = ac.calibrate_long_game(stub, MIN_SLOW_CALL_MS, PLIES, MAX_PLIES)
         ac.figure(11, slow_call_plies=plies, one_slow_call_ms=one_call_ms)

@@ -89,10 +89,45 @@ TEST_F(XiangqiAdjudicationTest, ClaimModeOrdersTheOffenderToVary) {
   request.mutable_xiangqi_rules()->set_mode(
       v1::XIANGQI_ADJUDICATION_MODE_CLAIM);
   v1::AdjudicateGameResponse response;
+  // No claim: nothing is ruled; a claim at the end would order red to vary.
+  ASSERT_TRUE(Adjudicate(request, &response).ok());
+  EXPECT_EQ(response.verdict().result(), v1::RESULT_ONGOING);
+  EXPECT_EQ(response.vary_orders_size(), 0);
+  EXPECT_EQ(response.claim_at_end().outcome(),
+            v1::XiangqiClaimRuling::OUTCOME_ORDER_TO_VARY);
+  EXPECT_EQ(response.claim_at_end().repetition().offender(), v1::SIDE_RED);
+
+  v1::XiangqiClaim* claim = request.add_xiangqi_claims();
+  claim->set_ply(8);
+  claim->set_side(v1::SIDE_BLACK);
   ASSERT_TRUE(Adjudicate(request, &response).ok());
   EXPECT_EQ(response.verdict().result(), v1::RESULT_ONGOING);
   ASSERT_EQ(response.vary_orders_size(), 1);
   EXPECT_EQ(response.vary_orders(0).offender(), v1::SIDE_RED);
+  ASSERT_EQ(response.claims_size(), 1);
+  EXPECT_EQ(response.claims(0).outcome(),
+            v1::XiangqiClaimRuling::OUTCOME_ORDER_TO_VARY);
+  EXPECT_EQ(response.claims(0).claimant(), v1::SIDE_BLACK);
+  EXPECT_EQ(response.claims(0).occurrences(), 3);
+}
+
+TEST_F(XiangqiAdjudicationTest, ClaimsOutsideTheGameAreRejected) {
+  v1::AdjudicateGameRequest request;
+  request.mutable_xiangqi()->set_fen(kCheckFen);
+  AddCycles(request.mutable_xiangqi(), 1);
+  request.mutable_xiangqi_rules()->set_mode(
+      v1::XIANGQI_ADJUDICATION_MODE_CLAIM);
+  request.add_xiangqi_claims()->set_ply(5);
+  v1::AdjudicateGameResponse response;
+  grpc::Status status = Adjudicate(request, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status.error_message(),
+              ::testing::HasSubstr("xiangqi_claims[0].ply"));
+  request.mutable_xiangqi_claims(0)->set_ply(4);
+  request.mutable_xiangqi_claims(0)->set_side(v1::SIDE_WHITE);
+  status = Adjudicate(request, &response);
+  EXPECT_THAT(status.error_message(),
+              ::testing::HasSubstr("xiangqi_claims[0].side"));
 }
 
 TEST_F(XiangqiAdjudicationTest, IllegalMoveInTheRecordLosesForItsMover) {

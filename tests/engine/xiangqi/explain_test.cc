@@ -33,10 +33,11 @@ constexpr char kCheckFen[] = "4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 0 1";
 constexpr char kCheckCycle[] = "f7e7 e9f9 e7f7 f9e9";
 
 Verdict AdjudicateLine(std::string_view fen, std::string_view line,
-                       RuleOptions options = {}) {
+                       RuleOptions options = {},
+                       std::vector<Claim> claims = {}) {
   Position start = MustParse(fen);
   std::vector<Move> moves = Line(start, line);
-  return Adjudicate(start, moves, options);
+  return Adjudicate(start, moves, options, claims);
 }
 
 // Both texts are there, and the Chinese one is not the English one.
@@ -187,7 +188,8 @@ TEST(ExplainVerdictTest, PerpetualChaseNamesPieceAndSquare) {
 TEST(ExplainVerdictTest, ClaimModeOrderToVary) {
   RuleOptions claim;
   claim.mode = AdjudicationMode::kClaim;
-  const Verdict v = AdjudicateLine(kChaseFen, Repeat(kChaseCycle, 2), claim);
+  const Verdict v =
+      AdjudicateLine(kChaseFen, Repeat(kChaseCycle, 2), claim, {{8, {}}});
   ASSERT_EQ(v.reason, VerdictReason::kOngoing);
   ASSERT_FALSE(v.vary_orders.empty());
   const std::string zh = ExplainVerdict(v, kZh);
