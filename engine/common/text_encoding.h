@@ -26,7 +26,8 @@ const char* TextEncodingName(TextEncoding encoding);
 // kUtf8 if the bytes are valid UTF-8 (with or without a byte order mark, so
 // plain ASCII too); otherwise kGb18030 or kBig5, whichever reads the bytes with
 // fewer undecodable characters and more common ones (never kAuto). Looks at
-// the first megabyte at most.
+// the first megabyte at most. A text of a few characters (one name) can be
+// read either way; pass the encoding to ToUtf8 when it is known.
 TextEncoding DetectTextEncoding(std::string_view bytes);
 
 // The bytes as UTF-8 without a byte order mark; kAuto detects the encoding

@@ -21,26 +21,19 @@ constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 constexpr std::string_view kGb18030Bom = "\x84\x31\x95\x33";
 
 constexpr int kUndecodable = -10;
+constexpr int kVeryRare = -4;
 constexpr int kRare = -1;
 constexpr int kFrequent = 2;
 constexpr int kVocabulary = 4;  // on top of kFrequent when in the block too
 
-// Record notation, numerals and tags, and frequent words, in simplified and
-// traditional forms.
+// Words of game records (notation, numerals, results), in simplified and
+// traditional forms. General frequent words are left to the block scores:
+// in short texts such as names they match the wrong reading as often as the
+// right one.
 constexpr std::string_view kVocabularyText =
-    "车車俥马馬傌炮砲包相象仕士帅帥将將兵卒进進退平前后後中"
-    "一二三四五六七八九十０１２３４５６７８９"
-    "红紅黑先胜勝负負和局棋赛賽杯届屆年月日第轮輪全国國甲级級联聯队隊"
-    "大师師特冠军軍对對战戰城市省北京上海广廣东東江南西州"
-    "的是不了人我在有他这這个個们們来來上为為地到以说說时時要就出会會"
-    "可也你生能而子那得于於着著下自之过過发發作里裡用道行所然家种種事"
-    "成方多经經么麼去法学學如都同现現当當没沒动動面起看定天分还還好小"
-    "部其些主样樣理心她本开開但因只从從想实實意无無力它与與长長把机機"
-    "民公此已工使情明性知又关關点點正业業外两兩高间間由问問很最重并並"
-    "物手应應向头頭文体體政美见見被利什等产產或新己制身果加斯话話合回"
-    "代内信表化老给給世位次度门門任常海通教儿兒原声聲提立及比员員解水"
-    "名真论論处處走义義各入几幾口认認条條系气氣题題活更别別打女变變神"
-    "总總何电電数數安少报報才结結反受目太量再感建务務做接必场場件计計";
+    "车車俥马馬傌炮砲包相象仕士帅帥将將兵卒进進退平前后後"
+    "一二三四五六七八九０１２３４５６７８９"
+    "红紅黑胜勝负負和棋赛賽杯届屆局";
 
 // Code points of kVocabularyText, sorted.
 const std::vector<uint32_t>& Vocabulary() {
@@ -96,16 +89,25 @@ int CharLength(TextEncoding encoding, std::string_view bytes, size_t i) {
 }
 
 // Points for a decodable two-byte character by where it sits in the code
-// table: GB2312 level 1 holds the 3755 most used hanzi, Big5 A440-C67E the
-// 5401 "frequently used" ones; symbols are neutral.
-int BlockScore(TextEncoding encoding, unsigned char lead) {
+// table: GB2312 level 1 (lead B0-D7, trail A1-FE) holds the 3755 most used
+// hanzi, Big5 A440-C67E the 5401 "frequently used" ones; symbols and the less
+// common levels are neutral, and so is GBK's block of traditional characters
+// (lead 81-A0, never produced by Big5 text). GBK's other extension (trail
+// bytes below A1, where Big5 puts many common characters) and user-defined
+// areas count as rare; Big5's Hong Kong extension (lead below A1 or above F9,
+// where GBK puts its traditional characters) as very rare.
+int BlockScore(TextEncoding encoding, unsigned char lead, unsigned char trail) {
   if (encoding == TextEncoding::kGb18030) {
+    if (InRange(lead, 0x81, 0xA0)) return 0;
+    if (trail < 0xA1) return kRare;
     if (InRange(lead, 0xB0, 0xD7)) return kFrequent;
-    if (InRange(lead, 0xA1, 0xA3) || InRange(lead, 0xD8, 0xF7)) return 0;
+    if (InRange(lead, 0xA1, 0xA9) || InRange(lead, 0xD8, 0xF7)) return 0;
     return kRare;
   }
-  if (InRange(lead, 0xA4, 0xC6)) return kFrequent;
+  if (InRange(lead, 0xA4, 0xC5) || (lead == 0xC6 && trail <= 0x7E))
+    return kFrequent;
   if (InRange(lead, 0xA1, 0xA3) || InRange(lead, 0xC9, 0xF9)) return 0;
+  if (lead < 0xA1 || lead > 0xF9) return kVeryRare;
   return kRare;
 }
 
@@ -140,7 +142,8 @@ long Score(TextEncoding encoding, std::string_view sample, bool truncated) {
     uint32_t cp = FirstCodePoint(decoded);
     score += length == 4
                  ? kRare
-                 : BlockScore(encoding, static_cast<unsigned char>(sample[i]));
+                 : BlockScore(encoding, static_cast<unsigned char>(sample[i]),
+                              static_cast<unsigned char>(sample[i + 1]));
     if (std::binary_search(vocabulary.begin(), vocabulary.end(), cp))
       score += kVocabulary;
     i += length;

@@ -118,6 +118,38 @@ TEST(RealRecordsTest, SameGamesInGb18030) {
   }
 }
 
+// Detection needs no whole file: each line of moves on its own (two moves,
+// eight characters) is told apart in both encodings.
+TEST(RealRecordsTest, EachMoveLineDetectedInBothEncodings) {
+  int lines = 0;
+  for (const std::filesystem::path& path : RecordFiles()) {
+    SCOPED_TRACE(path.filename().string());
+    absl::StatusOr<std::string> text =
+        ToUtf8(ReadFile(path), TextEncoding::kBig5);
+    ASSERT_TRUE(text.ok()) << text.status();
+    size_t pos = 0;
+    while (pos < text->size()) {
+      size_t end = std::min(text->find('\n', pos), text->size());
+      std::string line = text->substr(pos, end - pos);
+      pos = end + 1;
+      if (line.empty() || line[0] < '1' || line[0] > '9' ||
+          std::all_of(line.begin(), line.end(),
+                      [](char c) { return (c & 0x80) == 0; })) {
+        continue;  // not moves, or ASCII only (the result)
+      }
+      ++lines;
+      EXPECT_EQ(DetectTextEncoding(testing_util::EncodeFromUtf8(line, "BIG5")),
+                TextEncoding::kBig5)
+          << line;
+      EXPECT_EQ(
+          DetectTextEncoding(testing_util::EncodeFromUtf8(line, "GB18030")),
+          TextEncoding::kGb18030)
+          << line;
+    }
+  }
+  EXPECT_GT(lines, 1500);
+}
+
 // All 40 in one file: 40 games, each starting on the right line.
 TEST(RealRecordsTest, ConcatenatedIntoOneFile) {
   std::string all;
