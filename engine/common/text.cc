@@ -90,6 +90,30 @@ void AppendEscaped(std::string_view text, size_t max_bytes, bool quote,
 
 }  // namespace
 
+std::optional<std::string> FullWidthToAscii(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      out.push_back(static_cast<char>(c));
+      ++i;
+      continue;
+    }
+    // U+FF01..U+FF3F are EF BC 81..BF, U+FF40..U+FF5E are EF BD 80..9E; each
+    // is its ASCII character plus 0xFEE0.
+    if (Utf8SequenceLength(text.substr(i)) != 3 || c != 0xEF)
+      return std::nullopt;
+    const unsigned char b1 = static_cast<unsigned char>(text[i + 1]);
+    const unsigned char b2 = static_cast<unsigned char>(text[i + 2]);
+    unsigned code = 0xF000 | ((b1 & 0x3F) << 6) | (b2 & 0x3F);
+    if (code < 0xFF01 || code > 0xFF5E) return std::nullopt;
+    out.push_back(static_cast<char>(code - 0xFEE0));
+    i += 3;
+  }
+  return out;
+}
+
 std::string QuoteToken(std::string_view token) {
   std::string out = "\"";
   AppendEscaped(token, 64, /*quote=*/true, &out);

@@ -2,6 +2,7 @@
 #ifndef CAIPAN_ENGINE_COMMON_TEXT_H_
 #define CAIPAN_ENGINE_COMMON_TEXT_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,10 @@ std::string_view Utf8Prefix(std::string_view text, size_t max_bytes);
 // A short excerpt of user text for messages and logs: like QuoteToken but
 // unquoted, at most `max_bytes` bytes, "..." appended when cut.
 std::string Utf8Excerpt(std::string_view text, size_t max_bytes = 64);
+
+// `text` with full-width forms of ASCII (U+FF01..U+FF5E, "Ｃ２＝５") turned
+// into ASCII ("C2=5"); nullopt if it has any other non-ASCII character.
+std::optional<std::string> FullWidthToAscii(std::string_view text);
 
 }  // namespace caipan
 

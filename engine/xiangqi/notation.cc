@@ -2,7 +2,10 @@
 // text.
 #include "engine/xiangqi/notation.h"
 
+#include <optional>
+
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "engine/common/text.h"
 #include "engine/xiangqi/notation_formats.h"
@@ -38,6 +41,18 @@ absl::StatusOr<Move> ParseMove(const Position& pos, std::string_view text) {
   while (!token.empty() && absl::ascii_isspace(token.back()))
     token.remove_suffix(1);
   if (token.empty()) return absl::InvalidArgumentError("\"\": empty move");
+  // Full-width WXF or ICCS ("Ｃ２＝５", as CJK input methods type it) reads
+  // as its ASCII form; errors still quote the move as written.
+  if (std::optional<std::string> ascii = FullWidthToAscii(token);
+      ascii.has_value() && *ascii != token) {
+    absl::StatusOr<Move> move = ParseMove(pos, *ascii);
+    if (move.ok()) return move;
+    absl::string_view why = move.status().message();
+    std::string quoted = absl::StrCat(QuoteToken(*ascii), ": ");
+    if (absl::StartsWith(why, quoted)) why.remove_prefix(quoted.size());
+    return absl::Status(move.status().code(),
+                        absl::StrCat(QuoteToken(token), ": ", why));
+  }
   for (char c : token) {
     // Any non-ASCII byte: only the Chinese notation uses such characters.
     if (static_cast<unsigned char>(c) >= 0x80)

@@ -4,24 +4,38 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/common/text.h"
+#include "engine/xiangqi/record_claim.h"
 #include "engine/xiangqi/record_lexer.h"
+#include "engine/xiangqi/record_split.h"
 
 namespace caipan::xiangqi {
 namespace {
 
 using record_internal::RecordToken;
 
-// Plays the movetext words from `start`. A result token must come last and is
-// stored in `result` (may be null to ignore it).
+// Plays the movetext words from `start`, noting claims (in `claims`, may be
+// null to ignore them). A result token must come last and is stored in
+// `result` (may be null to ignore it).
 absl::Status PlayWords(const Position& start,
                        const std::vector<RecordToken>& tokens,
-                       std::vector<Move>* moves, std::string* result) {
+                       std::vector<Move>* moves,
+                       std::vector<RecordedClaim>* claims,
+                       std::string* result) {
   Position pos = start;
   std::string seen_result;
+  std::optional<Color> side;
   for (const RecordToken& token : tokens) {
+    int played = static_cast<int>(moves->size());
+    if (token.kind == RecordToken::Kind::kComment) {
+      if (claims != nullptr &&
+          record_internal::ParseClaimComment(token.value, &side)) {
+        claims->push_back({played, side});
+      }
+      continue;
+    }
     if (token.kind != RecordToken::Kind::kWord) continue;
     std::string_view word = token.value;
-    int ply = static_cast<int>(moves->size()) + 1;
+    int ply = played + 1;
     if (record_internal::IsResultToken(word)) {
       seen_result = std::string(word);
       continue;
@@ -35,6 +49,10 @@ absl::Status PlayWords(const Position& start,
       return absl::InvalidArgumentError(
           absl::StrCat("ply ", ply, ": ", QuoteToken(word),
                        ": move after the result ", seen_result));
+    }
+    if (record_internal::ParseClaimWord(word, &side)) {
+      if (claims != nullptr) claims->push_back({played, side});
+      continue;
     }
     absl::StatusOr<Move> move = ParseMove(pos, word);
     if (!move.ok()) {
@@ -56,11 +74,11 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
-}  // namespace
-
-absl::StatusOr<GameRecord> ParseRecord(std::string_view text) {
+// ParseRecord for text whose first line is line `first_line` of a file.
+absl::StatusOr<GameRecord> ParseRecordAt(std::string_view text,
+                                         int first_line) {
   absl::StatusOr<std::vector<RecordToken>> tokens =
-      record_internal::LexRecord(text);
+      record_internal::LexRecord(text, first_line);
   if (!tokens.ok()) return tokens.status();
   GameRecord record;
   record.start_fen = std::string(kStartFen);
@@ -71,6 +89,8 @@ absl::StatusOr<GameRecord> ParseRecord(std::string_view text) {
       moves_started = true;
       continue;
     }
+    if (token.kind != RecordToken::Kind::kTag) continue;
+    if (!token.warning.empty()) record.warnings.push_back(token.warning);
     if (token.name == "FEN") {
       if (moves_started) {
         return absl::InvalidArgumentError(absl::StrCat(
@@ -91,8 +111,8 @@ absl::StatusOr<GameRecord> ParseRecord(std::string_view text) {
   // the same.
   record.start_fen = start->ToFen();
   std::string movetext_result;
-  absl::Status played =
-      PlayWords(*start, *tokens, &record.moves, &movetext_result);
+  absl::Status played = PlayWords(*start, *tokens, &record.moves,
+                                  &record.claims, &movetext_result);
   if (!played.ok()) return played;
   // The result token in the movetext wins; a valid [Result] tag stands in for a
   // missing one.
@@ -104,8 +124,41 @@ absl::StatusOr<GameRecord> ParseRecord(std::string_view text) {
   return record;
 }
 
-absl::StatusOr<std::vector<Move>> ParseMoveSequence(const Position& start,
-                                                    std::string_view text) {
+}  // namespace
+
+absl::StatusOr<GameRecord> ParseRecord(std::string_view text) {
+  return ParseRecordAt(text, 1);
+}
+
+std::vector<RecordEntry> ParseRecords(std::string_view text) {
+  std::vector<RecordEntry> entries;
+  if (text.size() > kMaxRecordsTextBytes) {
+    entries.push_back(
+        {1, 1,
+         absl::InvalidArgumentError(absl::StrCat("text is ", text.size(),
+                                                 " bytes, over the limit of ",
+                                                 kMaxRecordsTextBytes))});
+    return entries;
+  }
+  for (const record_internal::GameText& game :
+       record_internal::SplitGames(text)) {
+    int index = static_cast<int>(entries.size()) + 1;
+    if (index > kMaxRecordsPerText) {
+      entries.push_back({index, game.first_line,
+                         absl::ResourceExhaustedError(absl::StrCat(
+                             "line ", game.first_line, ": more than ",
+                             kMaxRecordsPerText, " games in one text; game ",
+                             index, " and the rest are not read"))});
+      break;
+    }
+    entries.push_back(
+        {index, game.first_line, ParseRecordAt(game.text, game.text_line)});
+  }
+  return entries;
+}
+
+absl::StatusOr<MoveSequence> ParseMoveSequenceWithClaims(
+    const Position& start, std::string_view text) {
   absl::StatusOr<std::vector<RecordToken>> tokens =
       record_internal::LexRecord(text);
   if (!tokens.ok()) return tokens.status();
@@ -115,10 +168,19 @@ absl::StatusOr<std::vector<Move>> ParseMoveSequence(const Position& start,
           "line ", token.line, ": tag ", token.name, " in a move sequence"));
     }
   }
-  std::vector<Move> moves;
-  absl::Status played = PlayWords(start, *tokens, &moves, nullptr);
+  MoveSequence sequence;
+  absl::Status played =
+      PlayWords(start, *tokens, &sequence.moves, &sequence.claims, nullptr);
   if (!played.ok()) return played;
-  return moves;
+  return sequence;
+}
+
+absl::StatusOr<std::vector<Move>> ParseMoveSequence(const Position& start,
+                                                    std::string_view text) {
+  absl::StatusOr<MoveSequence> sequence =
+      ParseMoveSequenceWithClaims(start, text);
+  if (!sequence.ok()) return sequence.status();
+  return std::move(sequence->moves);
 }
 
 }  // namespace caipan::xiangqi

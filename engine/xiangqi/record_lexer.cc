@@ -28,7 +28,8 @@ absl::Status LineError(int line, std::string_view what) {
 
 class Lexer {
  public:
-  explicit Lexer(std::string_view text) : text_(text) {
+  Lexer(std::string_view text, int first_line)
+      : text_(text), line_(first_line) {
     if (text_.substr(0, kByteOrderMark.size()) == kByteOrderMark) {
       text_.remove_prefix(kByteOrderMark.size());
     }
@@ -44,10 +45,17 @@ class Lexer {
         if (!tag.ok()) return tag.status();
         tokens.push_back(*std::move(tag));
       } else if (c == '{') {
+        size_t begin = pos_ + 1;
         if (!SkipUntil('}'))
           return LineError(start_line, "comment \"{\" is never closed");
+        tokens.push_back(
+            Comment(text_.substr(begin, pos_ - 1 - begin), start_line));
       } else if (c == ';') {
+        size_t begin = pos_ + 1;
         SkipUntil('\n');
+        size_t end = pos_;
+        if (end > begin && text_[end - 1] == '\n') --end;
+        tokens.push_back(Comment(text_.substr(begin, end - begin), start_line));
       } else if (c == '(') {
         if (!SkipVariation())
           return LineError(start_line, "variation \"(\" is never closed");
@@ -88,6 +96,14 @@ class Lexer {
       }
     }
     return false;
+  }
+
+  static RecordToken Comment(std::string_view text, int line) {
+    RecordToken comment;
+    comment.kind = RecordToken::Kind::kComment;
+    comment.value = std::string(text);
+    comment.line = line;
+    return comment;
   }
 
   bool AtLineStart() const { return pos_ == 0 || text_[pos_ - 1] == '\n'; }
@@ -149,7 +165,21 @@ class Lexer {
                                                 ": value is never closed"));
       }
       char c = text_[pos_++];
-      if (c == '"') break;
+      if (c == '"') {
+        if (ClosesTag(pos_)) break;
+        // A quote inside the value that nobody escaped: the value runs on to
+        // the quote that closes the tag, if the line has one.
+        size_t close = NextCloseOnLine(pos_);
+        if (close == std::string_view::npos) break;  // reported below
+        tag.value += '"';
+        tag.value.append(text_.substr(pos_, close - pos_));
+        pos_ = close + 1;
+        tag.warning = absl::StrCat(
+            "line ", tag.line, ": tag ", tag.name,
+            ": unescaped quote in the value, read up to the last quote "
+            "before \"]\"");
+        break;
+      }
       if (c == '\\' && pos_ < text_.size() &&
           (text_[pos_] == '"' || text_[pos_] == '\\')) {
         c = text_[pos_++];
@@ -166,6 +196,21 @@ class Lexer {
     return tag;
   }
 
+  // True if a tag's closing "]" follows `p`, after spaces or tabs.
+  bool ClosesTag(size_t p) const {
+    while (p < text_.size() && (text_[p] == ' ' || text_[p] == '\t')) ++p;
+    return p < text_.size() && text_[p] == ']';
+  }
+
+  // Position of the first quote from `p` on that closes the tag (followed by
+  // "]"), on the same line; npos if none.
+  size_t NextCloseOnLine(size_t p) const {
+    for (; p < text_.size() && text_[p] != '\n'; ++p) {
+      if (text_[p] == '"' && ClosesTag(p + 1)) return p;
+    }
+    return std::string_view::npos;
+  }
+
   std::string_view text_;
   size_t pos_ = 0;
   int line_ = 1;
@@ -173,8 +218,9 @@ class Lexer {
 
 }  // namespace
 
-absl::StatusOr<std::vector<RecordToken>> LexRecord(std::string_view text) {
-  return Lexer(text).Run();
+absl::StatusOr<std::vector<RecordToken>> LexRecord(std::string_view text,
+                                                   int first_line) {
+  return Lexer(text, first_line).Run();
 }
 
 std::string_view StripMoveNumber(std::string_view word) {

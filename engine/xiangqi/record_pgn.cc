@@ -39,6 +39,18 @@ void AppendWord(std::string_view word, std::string* text, size_t* line_length) {
   *line_length += Width(word);
 }
 
+// Appends the claims made after `played` moves, from `*next` on.
+void AppendClaims(const std::vector<RecordedClaim>& claims, int played,
+                  size_t* next, std::string* text, size_t* line_length) {
+  for (; *next < claims.size() && claims[*next].ply <= played; ++*next) {
+    const std::optional<Color>& side = claims[*next].side;
+    AppendWord(!side.has_value()      ? "{claim}"
+               : *side == Color::kRed ? "{claim red}"
+                                      : "{claim black}",
+               text, line_length);
+  }
+}
+
 }  // namespace
 
 std::string FormatPgn(const GameRecord& record, Notation notation) {
@@ -65,10 +77,13 @@ std::string FormatPgn(const GameRecord& record, Notation notation) {
   absl::StatusOr<Position> start = Position::FromFen(record.start_fen);
   std::string movetext;
   size_t line_length = 0;
+  size_t next_claim = 0;
   if (start.ok()) {
+    AppendClaims(record.claims, 0, &next_claim, &movetext, &line_length);
     Position pos = *start;
     int number = pos.FullmoveNumber() > 0 ? pos.FullmoveNumber() : 1;
     bool first = true;
+    int played = 0;
     for (Move m : record.moves) {
       if (!pos.IsLegal(m))
         break;  // a record must hold legal moves; never format past one
@@ -81,6 +96,8 @@ std::string FormatPgn(const GameRecord& record, Notation notation) {
       if (pos.SideToMove() == Color::kBlack) ++number;
       pos.MakeMove(m);
       first = false;
+      ++played;
+      AppendClaims(record.claims, played, &next_claim, &movetext, &line_length);
     }
   }
   AppendWord(result, &movetext, &line_length);

@@ -1,6 +1,6 @@
 // Fuzz target for the game-record reader (plain text and PGN). A record that
 // parses must replay legally from its start position, and its PGN export in
-// every notation must read back to the same moves and result.
+// every notation must read back to the same moves, claims and result.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -24,7 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     absl::StatusOr<xq::GameRecord> back =
         xq::ParseRecord(xq::FormatPgn(*record, n));
     if (!back.ok() || back->moves != record->moves ||
-        back->start_fen != record->start_fen) {
+        back->start_fen != record->start_fen ||
+        back->claims != record->claims) {
       __builtin_trap();
     }
     if (!record->result.empty() && back->result != record->result) {
