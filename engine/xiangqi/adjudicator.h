@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/functional/function_ref.h"
+#include "engine/xiangqi/claim.h"
 #include "engine/xiangqi/natural_limit.h"
 #include "engine/xiangqi/position.h"
 #include "engine/xiangqi/repetition.h"
@@ -65,14 +66,6 @@ struct VaryOrder {
   Color side = Color::kRed;
   int ply = 0;
   RepetitionRuling ruling;
-};
-
-// A claim a player made during the game (claim mode): after `ply` moves
-// (0 = before the first), by `side`, or by the side to move then (a player
-// claims in its own time) when unset.
-struct Claim {
-  int ply = 0;
-  std::optional<Color> side;
 };
 
 // How the arbiter ruled on a claim.

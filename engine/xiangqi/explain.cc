@@ -309,4 +309,42 @@ std::string VaryOrderText(const VaryOrder& o, Language lang) {
                 " was ordered to vary: ", RulingSummaryText(o.ruling, lang));
 }
 
+std::string ClaimRulingText(const ClaimRuling& c, Language lang) {
+  const bool zh = Zh(lang);
+  const std::string head =
+      zh ? Concat("第", c.ply, "着后", ColorText(c.claimant, lang),
+                  "提出要求：")
+         : Concat("claim by ", ColorText(c.claimant, lang), " after ply ",
+                  c.ply, ": ");
+  switch (c.outcome) {
+    case ClaimRuling::Outcome::kRejected:
+      return zh ? Concat(head, "不成立（局面出现", c.occurrences,
+                         "次，未达三次；自然限着尚余", c.limit.rounds_remaining,
+                         "回合）")
+                : Concat(head, "rejected (the position has occurred ",
+                         c.occurrences, c.occurrences == 1 ? " time" : " times",
+                         ", a ruling needs three; ", c.limit.rounds_remaining,
+                         " rounds remain to the natural limit)");
+    case ClaimRuling::Outcome::kNaturalLimitDraw:
+      return zh ? Concat(head, "已满自然限着（", c.limit.rounds_counted,
+                         "回合未吃子），判和")
+                : Concat(head, "the natural limit is reached (",
+                         c.limit.rounds_counted,
+                         " rounds without capture): draw");
+    case ClaimRuling::Outcome::kRepetitionDraw:
+      return zh ? Concat(head, RulingSummaryText(*c.repetition, lang), "，判和")
+                : Concat(head, RulingSummaryText(*c.repetition, lang),
+                         ": draw");
+    case ClaimRuling::Outcome::kOrderToVary: {
+      const Color offender = *c.repetition->MustVary();
+      return zh ? Concat(head, RulingSummaryText(*c.repetition, lang), "，裁定",
+                         ColorText(offender, lang), "须变着，再犯判负")
+                : Concat(head, RulingSummaryText(*c.repetition, lang), ": ",
+                         ColorText(offender, lang),
+                         " is ordered to vary and loses if the cycle recurs");
+    }
+  }
+  return head;
+}
+
 }  // namespace caipan::xiangqi

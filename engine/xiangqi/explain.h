@@ -81,6 +81,11 @@ std::string ClaimableDrawText(const ClaimableDraw& c, Language lang);
 // 黑方允许".
 std::string VaryOrderText(const VaryOrder& o, Language lang);
 
+// The arbiter's ruling on a claim, e.g. "第40着后黑方提出要求：红方长将，
+// 黑方允许…，裁定红方须变着，再犯判负" / "claim by black after ply 40: ... red
+// is ordered to vary and loses if the cycle recurs".
+std::string ClaimRulingText(const ClaimRuling& c, Language lang);
+
 }  // namespace caipan::xiangqi
 
 #endif  // CAIPAN_ENGINE_XIANGQI_EXPLAIN_H_

@@ -13,14 +13,42 @@ namespace {
 
 using record_internal::RecordToken;
 
+// Moves written without a space between them ("炮二平五马８进７",
+// "Ｃ２＝５Ｈ８＋７"): every notation writes a move in four characters, so a
+// word of 8, 12 ... characters is tried as that many moves. Empty if the
+// pieces are not all legal moves in turn.
+std::vector<Move> SplitGluedMoves(const Position& start,
+                                  std::string_view word) {
+  std::vector<std::string_view> chars;
+  for (size_t i = 0; i < word.size();) {
+    const size_t n = Utf8SequenceLength(word.substr(i));
+    if (n == 0) return {};
+    chars.push_back(word.substr(i, n));
+    i += n;
+  }
+  if (chars.size() < 8 || chars.size() % 4 != 0) return {};
+  std::vector<Move> moves;
+  Position pos = start;
+  for (size_t c = 0; c < chars.size(); c += 4) {
+    const size_t begin = chars[c].data() - word.data();
+    const size_t end = chars[c + 3].data() + chars[c + 3].size() - word.data();
+    absl::StatusOr<Move> move = ParseMove(pos, word.substr(begin, end - begin));
+    if (!move.ok()) return {};
+    pos.MakeMove(*move);
+    moves.push_back(*move);
+  }
+  return moves;
+}
+
 // Plays the movetext words from `start`, noting claims (in `claims`, may be
-// null to ignore them). A result token must come last and is stored in
-// `result` (may be null to ignore it).
+// null to ignore them). The result token is stored in `result` (may be null
+// to ignore it); words after it (a trailer of text, as some files have) are
+// ignored with a warning in `warnings` (may be null), except a claim word.
 absl::Status PlayWords(const Position& start,
                        const std::vector<RecordToken>& tokens,
                        std::vector<Move>* moves,
-                       std::vector<RecordedClaim>* claims,
-                       std::string* result) {
+                       std::vector<RecordedClaim>* claims, std::string* result,
+                       std::vector<std::string>* warnings = nullptr) {
   Position pos = start;
   std::string seen_result;
   std::optional<Color> side;
@@ -45,19 +73,34 @@ absl::Status PlayWords(const Position& start,
       word.remove_suffix(1);
     word = record_internal::StripMoveNumber(word);
     if (word.empty()) continue;
+    const bool claim_word = record_internal::ParseClaimWord(word, &side);
     if (!seen_result.empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("ply ", ply, ": ", QuoteToken(word),
-                       ": move after the result ", seen_result));
+      if (claim_word || warnings == nullptr) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("ply ", ply, ": ", QuoteToken(word),
+                         " after the result ", seen_result));
+      }
+      warnings->push_back(absl::StrCat("line ", token.line,
+                                       ": text after the result ", seen_result,
+                                       " ignored"));
+      break;
     }
-    if (record_internal::ParseClaimWord(word, &side)) {
+    if (claim_word) {
       if (claims != nullptr) claims->push_back({played, side});
       continue;
     }
     absl::StatusOr<Move> move = ParseMove(pos, word);
     if (!move.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("ply ", ply, ": ", move.status().message()));
+      std::vector<Move> glued = SplitGluedMoves(pos, word);
+      if (glued.empty()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("ply ", ply, ": ", move.status().message()));
+      }
+      for (Move m : glued) {
+        pos.MakeMove(m);
+        moves->push_back(m);
+      }
+      continue;
     }
     pos.MakeMove(*move);
     moves->push_back(*move);
@@ -111,8 +154,9 @@ absl::StatusOr<GameRecord> ParseRecordAt(std::string_view text,
   // the same.
   record.start_fen = start->ToFen();
   std::string movetext_result;
-  absl::Status played = PlayWords(*start, *tokens, &record.moves,
-                                  &record.claims, &movetext_result);
+  absl::Status played =
+      PlayWords(*start, *tokens, &record.moves, &record.claims,
+                &movetext_result, &record.warnings);
   if (!played.ok()) return played;
   // The result token in the movetext wins; a valid [Result] tag stands in for a
   // missing one.

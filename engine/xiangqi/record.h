@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/xiangqi/claim.h"
 #include "engine/xiangqi/notation.h"
 #include "engine/xiangqi/position.h"
 #include "engine/xiangqi/types.h"
@@ -17,13 +18,7 @@
 namespace caipan::xiangqi {
 
 // A draw claim written into a record (see ParseRecord).
-struct RecordedClaim {
-  int ply = 0;  // moves played when the claim was made
-  // The claiming side; unset means the side to move then (the usual case).
-  std::optional<Color> side;
-
-  friend bool operator==(const RecordedClaim&, const RecordedClaim&) = default;
-};
+using RecordedClaim = Claim;
 
 struct GameRecord {
   // kStartFen when the record gives none; as Position::ToFen writes it.

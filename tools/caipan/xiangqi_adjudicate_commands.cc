@@ -4,11 +4,15 @@
 // record file, an unknown or illegal move — goes to stderr naming the field or
 // ply, with exit status 2 (as `caipan xiangqi play` does); a verdict of any
 // kind exits 0.
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdint>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -18,7 +22,11 @@
 #include "engine/xiangqi/record.h"
 #include "engine/xiangqi/rule_options.h"
 #include "tools/caipan/bounded_file.h"
+#include "tools/caipan/cli_language.h"
 #include "tools/caipan/commands.h"
+#include "tools/caipan/xiangqi_batch.h"
+#include "tools/caipan/xiangqi_game_report.h"
+#include "tools/caipan/xiangqi_record_files.h"
 #include "tools/caipan/xiangqi_verdict_output.h"
 
 namespace caipan::cli {
@@ -37,6 +45,8 @@ constexpr int64_t kDefaultMaxRecordBytes = int64_t{1} << 20;
 // about 28 MB of memory and a quarter of a second per megabyte (a 50 MB record
 // took 1.4 GB), so 16 MiB stays under half a gigabyte.
 constexpr int64_t kMaxRecordBytesCap = int64_t{16} << 20;
+// Most threads --jobs starts.
+constexpr int kMaxJobs = 256;
 
 // Where the game comes from: --fen/--moves or --record.
 struct GameArgs {
@@ -51,30 +61,33 @@ struct Game {
   std::vector<xq::Move> moves;
 };
 
+// The one game of a record file (any format and encoding).
 std::optional<Game> LoadRecordGame(const GameArgs& args) {
   if (args.max_record_bytes < 1 || args.max_record_bytes > kMaxRecordBytesCap) {
     Fail(absl::StrCat("--max-record-bytes ", args.max_record_bytes,
                       ": expected 1..", kMaxRecordBytesCap));
     return std::nullopt;
   }
-  absl::StatusOr<std::string> text = ReadBoundedFile(
-      "--record", args.record, {args.max_record_bytes, "--max-record-bytes"});
-  if (!text.ok()) {
-    Fail(std::string(text.status().message()));
-    return std::nullopt;
-  }
+  std::vector<LoadedGame> games =
+      ReadRecordFile(args.record, {args.max_record_bytes, TextEncoding::kAuto});
   const std::string prefix = "--record " + args.record + ": ";
-  absl::StatusOr<xq::GameRecord> record = xq::ParseRecord(*text);
-  if (!record.ok()) {
-    Fail(prefix + std::string(record.status().message()));
+  if (games.size() > 1) {
+    Fail(absl::StrCat(prefix, "holds ", games.size(),
+                      " games; this command takes one"));
     return std::nullopt;
   }
-  absl::StatusOr<xq::Position> start = xq::Position::FromFen(record->start_fen);
+  if (!games[0].record.ok()) {
+    const std::string message(games[0].record.status().message());
+    Fail(games[0].index == 0 ? message : prefix + message);
+    return std::nullopt;
+  }
+  absl::StatusOr<xq::Position> start =
+      xq::Position::FromFen(games[0].record->start_fen);
   if (!start.ok()) {
     Fail(prefix + std::string(start.status().message()));
     return std::nullopt;
   }
-  return Game{*start, std::move(record->moves)};
+  return Game{*start, std::move(games[0].record->moves)};
 }
 
 std::optional<Game> LoadGame(const GameArgs& args) {
@@ -156,23 +169,100 @@ void AddLimitOptions(CLI::App* cmd, RuleArgs* rules) {
 }
 
 struct AdjudicateArgs {
-  GameArgs game;
+  std::string fen = "startpos";
+  std::string moves;
+  std::vector<std::string> records;
+  int64_t max_record_bytes = kDefaultMaxRecordBytes;
+  std::string encoding = "auto";
   RuleArgs rules;
+  int repetitions = 3;
   bool json = false;
+  std::string lang;
+  int jobs = 0;
+  bool progress = false;
 };
+
+void PrintVerdict(const AdjudicateArgs& args, const xq::RuleOptions& options,
+                  Language lang, const xq::Position& start,
+                  const std::vector<xq::Move>& moves,
+                  const xq::Verdict& verdict, const RecordInfo* record) {
+  // Plies up to the one examined last can be named (all legal).
+  const int named = verdict.illegal ? verdict.illegal->ply - 1 : verdict.ply;
+  PlyNames names = NamePlies(start, moves, named);
+  std::cout << (args.json ? VerdictJson(verdict, names, options, lang, record)
+                          : VerdictText(verdict, names, lang, record));
+  if (verdict.illegal) SetExitCode(2);
+}
+
+// --fen and --moves: one game, claims written among the moves.
+void AdjudicateMoves(const AdjudicateArgs& args, const xq::RuleOptions& options,
+                     Language lang) {
+  absl::StatusOr<xq::Position> start = xq::Position::FromFen(args.fen);
+  if (!start.ok())
+    return Fail("--fen: " + std::string(start.status().message()));
+  absl::StatusOr<xq::MoveSequence> seq =
+      xq::ParseMoveSequenceWithClaims(*start, args.moves);
+  if (!seq.ok()) return Fail("--moves: " + std::string(seq.status().message()));
+  xq::Verdict verdict =
+      xq::Adjudicate(*start, seq->moves, options, seq->claims);
+  PrintVerdict(args, options, lang, *start, seq->moves, verdict, nullptr);
+}
 
 void RunAdjudicate(const AdjudicateArgs& args) {
   std::optional<xq::RuleOptions> options = LoadRules(args.rules);
   if (!options) return;
-  std::optional<Game> game = LoadGame(args.game);
-  if (!game) return;
-  xq::Verdict verdict = xq::Adjudicate(game->start, game->moves, *options);
-  // Plies up to the one examined last can be named (all legal).
-  const int named = verdict.illegal ? verdict.illegal->ply - 1 : verdict.ply;
-  PlyNames names = NamePlies(game->start, game->moves, named);
-  std::cout << (args.json ? VerdictJson(verdict, names, *options)
-                          : VerdictText(verdict, names));
-  if (verdict.illegal) SetExitCode(2);
+  options->repetitions = args.repetitions;
+  if (absl::Status valid = xq::ValidateRuleOptions(*options); !valid.ok())
+    return Fail("--" + std::string(valid.message()));
+  absl::StatusOr<Language> lang = ResolveLanguage(args.lang);
+  if (!lang.ok()) return Fail(std::string(lang.status().message()));
+  if (args.records.empty()) return AdjudicateMoves(args, *options, *lang);
+
+  if (args.max_record_bytes < 1 || args.max_record_bytes > kMaxRecordBytesCap) {
+    return Fail(absl::StrCat("--max-record-bytes ", args.max_record_bytes,
+                             ": expected 1..", kMaxRecordBytesCap));
+  }
+  absl::StatusOr<TextEncoding> encoding = ParseTextEncoding(args.encoding);
+  if (!encoding.ok())
+    return Fail("--encoding: " + std::string(encoding.status().message()));
+  if (args.jobs < 0 || args.jobs > kMaxJobs)
+    return Fail(absl::StrCat("--jobs ", args.jobs, ": expected 1..", kMaxJobs));
+  const RecordFileOptions file_options{args.max_record_bytes, *encoding};
+  absl::StatusOr<std::vector<std::string>> files =
+      ExpandRecordPaths(args.records);
+  if (!files.ok()) return Fail(std::string(files.status().message()));
+
+  // One file of one game: the full verdict.
+  const bool single_file = files->size() == 1 && args.records.size() == 1 &&
+                           (*files)[0] == args.records[0];
+  std::vector<LoadedGame> games;
+  if (single_file) games = ReadRecordFile((*files)[0], file_options);
+  if (single_file && games.size() == 1) {
+    const std::string prefix = "--record " + args.records[0] + ": ";
+    if (!games[0].record.ok()) {
+      const std::string message(games[0].record.status().message());
+      // File errors already name the option and path.
+      return Fail(games[0].index == 0 ? message : prefix + message);
+    }
+    absl::StatusOr<GameReport> report =
+        AdjudicateRecord(*games[0].record, *options, *lang);
+    if (!report.ok())
+      return Fail(prefix + std::string(report.status().message()));
+    return PrintVerdict(args, *options, *lang, report->start,
+                        games[0].record->moves, report->verdict,
+                        &report->record);
+  }
+  BatchOptions batch;
+  batch.rules = *options;
+  batch.files = file_options;
+  batch.lang = *lang;
+  batch.json = args.json;
+  batch.jobs =
+      args.jobs > 0
+          ? args.jobs
+          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  batch.progress = args.progress || isatty(STDERR_FILENO);
+  if (RunBatch(*files, batch) > 0) SetExitCode(1);
 }
 
 struct LimitArgs {
@@ -208,22 +298,64 @@ void RegisterXiangqiAdjudicationCommands(CLI::App& xiangqi) {
   CLI::App* adjudicate_cmd = xiangqi.add_subcommand(
       "adjudicate",
       "Rule on a game: mate, repetition (长将/长捉/长杀 …) or natural limit. "
-      "First line 1-0, 0-1, 1/2-1/2 or * (ongoing); then the reason and ply.");
-  AddGameOptions(adjudicate_cmd, &adjudicate->game);
+      "First line 1-0, 0-1, 1/2-1/2 or * (ongoing); then the reason, ply and "
+      "explanation. Over several games (several --record paths, a directory "
+      "or a file of several games): one line per game and a summary.");
+  CLI::Option* fen = adjudicate_cmd->add_option(
+      "--fen", adjudicate->fen,
+      "start position: a FEN or \"startpos\" (default); its halfmove clock "
+      "counts toward the natural limit");
+  CLI::Option* moves = adjudicate_cmd->add_option(
+      "--moves", adjudicate->moves,
+      "the moves played, in any notation; the word claim (or claim:red, "
+      "claim:black) after a move records a claim there");
+  adjudicate_cmd
+      ->add_option(
+          "--record", adjudicate->records,
+          "game record files or directories: PGN or plain moves (any "
+          "number of games per file), XQF, DhtmlXQ; UTF-8, GBK/GB18030 "
+          "or Big5. A directory is searched for *.pgn *.txt *.xqf "
+          "*.html *.htm *.ubb")
+      ->excludes(fen)
+      ->excludes(moves);
+  adjudicate_cmd->add_option(
+      "--max-record-bytes", adjudicate->max_record_bytes,
+      absl::StrCat("refuse a record file larger than this (default ",
+                   kDefaultMaxRecordBytes, " = 1 MiB, at most ",
+                   kMaxRecordBytesCap, " = 16 MiB)"));
+  adjudicate_cmd->add_option("--encoding", adjudicate->encoding,
+                             "auto (default: detected), utf-8, gbk, gb18030 "
+                             "or big5");
   adjudicate_cmd->add_option("--rules", adjudicate->rules.rules,
                              "repetition rules: chinese (default), asian, "
                              "simple");
-  adjudicate_cmd->add_option("--mode", adjudicate->rules.mode,
-                             "automatic (default: a forbidden cycle loses at "
-                             "once) or claim (the offender must vary first)");
+  adjudicate_cmd->add_option(
+      "--mode", adjudicate->rules.mode,
+      "automatic (default, platforms: a forbidden cycle loses at once, the "
+      "limit draws) or claim (over the board: rulings only at the claims the "
+      "record holds — {claim} comments or claim words)");
+  adjudicate_cmd->add_option(
+      "--repetitions", adjudicate->repetitions,
+      "automatic mode: occurrences of a position that trigger a ruling "
+      "(default 3, at most 100)");
   AddLimitOptions(adjudicate_cmd, &adjudicate->rules);
   adjudicate_cmd->add_flag("--json", adjudicate->json,
-                           "one JSON object with the per-move classification");
+                           "one JSON object (one per line over several "
+                           "games, then {\"summary\": …})");
+  adjudicate_cmd->add_option("--lang", adjudicate->lang, kLangHelp);
+  adjudicate_cmd->add_option("--jobs", adjudicate->jobs,
+                             "games adjudicated in parallel over several "
+                             "files (default: one per core)");
+  adjudicate_cmd->add_flag("--progress", adjudicate->progress,
+                           "draw a progress bar on stderr over several files "
+                           "(on by default when stderr is a terminal)");
   adjudicate_cmd->footer(
       "Exit status: 0 with a verdict (any result); 2 for bad input — an "
       "unreadable FEN, option or record (also one that is not a regular file "
       "or is larger than --max-record-bytes), or an unknown or illegal move, "
-      "reported on stderr with its ply or path.");
+      "reported on stderr with its ply or path. Over several games: 0 when "
+      "every game was read, 1 when some could not be (each named on its "
+      "line).");
   adjudicate_cmd->callback([adjudicate] { RunAdjudicate(*adjudicate); });
 
   auto limit = std::make_shared<LimitArgs>();
@@ -236,8 +368,8 @@ void RegisterXiangqiAdjudicationCommands(CLI::App& xiangqi) {
       ->required();
   AddLimitOptions(limit_cmd, &limit->rules);
   limit_cmd->footer(
-      "Counts P plies since the last capture (or the record's start; FEN "
-      "counters are ignored) and E of the claimant's checks the policy does "
+      "Counts P plies since the last capture (or the record's start plus the "
+      "FEN's halfmove clock) and E of the claimant's checks the policy does "
       "not count; reached when P >= 2 * (N + E). Exit status 2 for bad input.");
   limit_cmd->callback([limit] { RunLimit(*limit); });
 }

@@ -2,6 +2,7 @@
 #include "tools/caipan/xiangqi_verdict_output.h"
 
 #include "absl/strings/str_cat.h"
+#include "engine/xiangqi/explain.h"
 #include "engine/xiangqi/notation.h"
 #include "tools/caipan/json_writer.h"
 
@@ -43,7 +44,15 @@ std::string KindText(const xq::CycleMove& m) {
 }
 
 void RulingText(const xq::RepetitionRuling& r, const PlyNames& names,
-                std::string* out) {
+                Language lang, std::string* out) {
+  if (lang == Language::kChinese) {
+    absl::StrAppend(out, xq::RulingSummaryText(r, lang), "\n");
+    for (const xq::CycleMove& m : r.moves) {
+      absl::StrAppend(out, "  ", xq::ExplainCycleMove(m, lang), " ",
+                      Name(names.chinese, m.ply), "\n");
+    }
+    return;
+  }
   absl::StrAppend(out, r.Summary(), " (plies ", r.first_ply, "-", r.last_ply,
                   ")\n");
   for (const xq::CycleMove& m : r.moves) {
@@ -54,10 +63,11 @@ void RulingText(const xq::RepetitionRuling& r, const PlyNames& names,
 }
 
 void RulingJson(const xq::RepetitionRuling& r, const PlyNames& names,
-                JsonWriter* w) {
+                Language lang, JsonWriter* w) {
   w->BeginObject();
   w->Key("outcome").String(xq::RepetitionOutcomeName(r.outcome));
   w->Key("summary").String(r.Summary());
+  w->Key("explanation").String(xq::RulingSummaryText(r, lang));
   w->Key("red").String(xq::ConductName(r.red));
   w->Key("black").String(xq::ConductName(r.black));
   w->Key("red_chased_pieces").Int(r.red_chased_pieces);
@@ -77,6 +87,7 @@ void RulingJson(const xq::RepetitionRuling& r, const PlyNames& names,
     if (c.kind == xq::MoveKind::kIdle) {
       w->Key("idle").String(xq::IdleKindName(c.idle));
     }
+    w->Key("kind_text").String(xq::MoveKindText(c.kind, c.idle, lang));
     w->Key("check").Bool(c.check);
     w->Key("mate_threat").Bool(c.mate_threat);
     w->Key("targets").BeginArray();
@@ -95,6 +106,42 @@ void RulingJson(const xq::RepetitionRuling& r, const PlyNames& names,
   }
   w->EndArray();
   w->EndObject();
+}
+
+void ClaimJson(const xq::ClaimRuling& c, const PlyNames& names, Language lang,
+               JsonWriter* w) {
+  w->BeginObject();
+  w->Key("ply").Int(c.ply);
+  w->Key("claimant").String(SideName(c.claimant));
+  w->Key("outcome").String(xq::ClaimOutcomeName(c.outcome));
+  w->Key("occurrences").Int(c.occurrences);
+  w->Key("explanation").String(xq::ClaimRulingText(c, lang));
+  w->Key("repetition");
+  if (c.repetition) {
+    RulingJson(*c.repetition, names, lang, w);
+  } else {
+    w->Null();
+  }
+  w->EndObject();
+}
+
+void RecordJson(const RecordInfo& r, JsonWriter* w) {
+  w->Key("claims").Int(r.claims);
+  w->Key("recorded_result").String(r.recorded.result);
+  w->Key("termination").String(r.recorded.termination_text);
+  w->Key("outcome").String(r.comparison.outcome);
+  w->Key("outcome_source").String(xq::OutcomeSourceName(r.comparison.source));
+  w->Key("agrees");
+  if (r.comparison.agrees) {
+    w->Bool(*r.comparison.agrees);
+  } else {
+    w->Null();
+  }
+  if (r.comparison.agrees == false)
+    w->Key("disagreement").String(r.comparison.disagreement);
+  w->Key("warnings").BeginArray();
+  for (const std::string& warning : r.warnings) w->String(warning);
+  w->EndArray();
 }
 
 void LimitJson(const xq::NaturalLimitStatus& s, JsonWriter* w) {
@@ -132,25 +179,37 @@ PlyNames NamePlies(const xq::Position& start, std::span<const xq::Move> moves,
   return names;
 }
 
-std::string VerdictText(const xq::Verdict& v, const PlyNames& names) {
-  std::string out = absl::StrCat(xq::GameResultName(v.result), "\n",
-                                 "reason: ", xq::VerdictReasonName(v.reason),
-                                 "\n", "ply: ", v.ply, "\n");
+std::string VerdictText(const xq::Verdict& v, const PlyNames& names,
+                        Language lang, const RecordInfo* record) {
+  std::string out = absl::StrCat(
+      xq::GameResultName(v.result), "\n",
+      "reason: ", xq::VerdictReasonName(v.reason), "\n", "ply: ", v.ply, "\n",
+      "explanation: ", xq::ExplainVerdict(v, lang), "\n");
   if (v.illegal) {
     absl::StrAppend(&out, "illegal: ply ", v.illegal->ply, " ",
                     xq::ToIccs(v.illegal->move), ": ", v.illegal->reason, "\n");
   }
   if (v.repetition) {
     absl::StrAppend(&out, "ruling: ");
-    RulingText(*v.repetition, names, &out);
+    RulingText(*v.repetition, names, lang, &out);
+  }
+  for (const xq::ClaimRuling& c : v.claims) {
+    absl::StrAppend(&out, "claim: ", xq::ClaimRulingText(c, lang), "\n");
   }
   for (const xq::VaryOrder& o : v.vary_orders) {
     absl::StrAppend(&out, "order: ", SideName(o.side), " must vary at ply ",
                     o.ply, ": ");
-    RulingText(o.ruling, names, &out);
+    RulingText(o.ruling, names, lang, &out);
+  }
+  if (v.claim_at_end) {
+    absl::StrAppend(&out, "claim at end: ",
+                    xq::ClaimRulingText(*v.claim_at_end, lang), "\n");
   }
   for (const xq::ClaimableDraw& c : v.claimable) {
-    absl::StrAppend(&out, "claimable: ", ClaimText(c), "\n");
+    absl::StrAppend(&out, "claimable: ",
+                    lang == Language::kChinese ? xq::ClaimableDrawText(c, lang)
+                                               : ClaimText(c),
+                    "\n");
   }
   if (v.trailing_moves > 0) {
     absl::StrAppend(&out, "trailing moves not examined: ", v.trailing_moves,
@@ -162,17 +221,36 @@ std::string VerdictText(const xq::Verdict& v, const PlyNames& names) {
                     " rounds, ", s->rounds_remaining, " remaining\n");
   }
   absl::StrAppend(&out, "fen: ", v.final_fen, "\n");
+  if (record != nullptr) {
+    const xq::RecordComparison& c = record->comparison;
+    absl::StrAppend(
+        &out, "recorded: ",
+        record->recorded.result.empty() ? "-" : record->recorded.result,
+        record->recorded.termination_text.empty()
+            ? ""
+            : absl::StrCat(" (", record->recorded.termination_text, ")"),
+        "\n", "outcome: ", c.outcome, " (", xq::OutcomeSourceName(c.source),
+        ")\n", "agrees: ", !c.agrees ? "-" : (*c.agrees ? "yes" : "no"), "\n");
+    if (c.agrees == false)
+      absl::StrAppend(&out, "disagreement: ", c.disagreement, "\n");
+    for (const std::string& warning : record->warnings)
+      absl::StrAppend(&out, "warning: ", warning, "\n");
+  }
   return out;
 }
 
 std::string VerdictJson(const xq::Verdict& v, const PlyNames& names,
-                        const xq::RuleOptions& options) {
+                        const xq::RuleOptions& options, Language lang,
+                        const RecordInfo* record) {
   JsonWriter w;
   w.BeginObject();
   w.Key("result").String(xq::GameResultName(v.result));
   w.Key("reason").String(xq::VerdictReasonName(v.reason));
   w.Key("ply").Int(v.ply);
   w.Key("trailing_moves").Int(v.trailing_moves);
+  w.Key("explanation").String(xq::ExplainVerdict(v, lang));
+  w.Key("language").String(LanguageCode(lang));
+  w.Key("repetitions").Int(options.repetitions);
   w.Key("rules").String(xq::RuleSetName(options.rule_set));
   w.Key("mode").String(xq::AdjudicationModeName(options.mode));
   w.Key("natural_limit").Int(options.natural_limit_rounds);
@@ -186,7 +264,7 @@ std::string VerdictJson(const xq::Verdict& v, const PlyNames& names,
   }
   w.Key("repetition");
   if (v.repetition) {
-    RulingJson(*v.repetition, names, &w);
+    RulingJson(*v.repetition, names, lang, &w);
   } else {
     w.Null();
   }
@@ -196,10 +274,19 @@ std::string VerdictJson(const xq::Verdict& v, const PlyNames& names,
     w.Key("side").String(SideName(o.side));
     w.Key("ply").Int(o.ply);
     w.Key("ruling");
-    RulingJson(o.ruling, names, &w);
+    RulingJson(o.ruling, names, lang, &w);
     w.EndObject();
   }
   w.EndArray();
+  w.Key("claim_rulings").BeginArray();
+  for (const xq::ClaimRuling& c : v.claims) ClaimJson(c, names, lang, &w);
+  w.EndArray();
+  w.Key("end_claim");
+  if (v.claim_at_end) {
+    ClaimJson(*v.claim_at_end, names, lang, &w);
+  } else {
+    w.Null();
+  }
   w.Key("claimable").BeginArray();
   for (const xq::ClaimableDraw& c : v.claimable) {
     w.BeginObject();
@@ -223,6 +310,8 @@ std::string VerdictJson(const xq::Verdict& v, const PlyNames& names,
   LimitJson(v.limit_black, &w);
   w.EndObject();
   w.Key("fen").String(v.final_fen);
+  w.Key("final_fen").String(v.final_fen);
+  if (record != nullptr) RecordJson(*record, &w);
   w.EndObject();
   return w.str() + "\n";
 }

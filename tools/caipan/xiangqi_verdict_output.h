@@ -7,9 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "engine/common/language.h"
 #include "engine/xiangqi/adjudicator.h"
 #include "engine/xiangqi/natural_limit.h"
 #include "engine/xiangqi/position.h"
+#include "engine/xiangqi/record.h"
+#include "engine/xiangqi/record_verdict.h"
 #include "engine/xiangqi/rule_options.h"
 
 namespace caipan::cli {
@@ -23,12 +26,23 @@ struct PlyNames {
 PlyNames NamePlies(const xiangqi::Position& start,
                    std::span<const xiangqi::Move> moves, int plies);
 
+// For a verdict on a record: what the record says, and how it compares.
+struct RecordInfo {
+  xiangqi::RecordedOutcome recorded;
+  xiangqi::RecordComparison comparison;
+  int claims = 0;
+  std::vector<std::string> warnings;
+};
+
 // First line the result ("1-0", "0-1", "1/2-1/2", "*"), then "reason: …",
-// "ply: …", and the ruling's moves, orders, claimable draws and the limit.
-std::string VerdictText(const xiangqi::Verdict& verdict, const PlyNames& names);
-// The same as one JSON object (one line).
+// "ply: …", "explanation: …" in `lang`, and the ruling's moves, claims,
+// orders, claimable draws, the limit and (with `record`) the recorded result.
+std::string VerdictText(const xiangqi::Verdict& verdict, const PlyNames& names,
+                        Language lang, const RecordInfo* record = nullptr);
+// The same as one JSON object (one line); texts in `lang`, names as they are.
 std::string VerdictJson(const xiangqi::Verdict& verdict, const PlyNames& names,
-                        const xiangqi::RuleOptions& options);
+                        const xiangqi::RuleOptions& options, Language lang,
+                        const RecordInfo* record = nullptr);
 
 // First line "reached" or "not-reached", then the counts.
 std::string LimitText(const xiangqi::NaturalLimitStatus& status,

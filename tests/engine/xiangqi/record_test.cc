@@ -77,10 +77,35 @@ TEST(RecordTest, ErrorsNameThePlyAndToken) {
   ASSERT_FALSE(junk.ok());
   EXPECT_THAT(junk.status().message(),
               HasSubstr("ply 2: \"hello\": not a move"));
-  absl::StatusOr<GameRecord> after = ParseRecord("h2e2 1-0 h9g7");
-  ASSERT_FALSE(after.ok());
-  EXPECT_THAT(after.status().message(),
-              HasSubstr("ply 2: \"h9g7\": move after the result"));
+  // Text after the result (some files carry a trailer) is ignored, with a
+  // warning; in a bare move sequence it is an error.
+  absl::StatusOr<GameRecord> after = ParseRecord("h2e2 1-0 h9g7\n=====");
+  ASSERT_TRUE(after.ok()) << after.status();
+  EXPECT_EQ(after->moves.size(), 1u);
+  EXPECT_EQ(after->result, "1-0");
+  ASSERT_EQ(after->warnings.size(), 1u);
+  EXPECT_THAT(after->warnings[0], HasSubstr("text after the result 1-0"));
+  absl::StatusOr<std::vector<Move>> seq =
+      ParseMoveSequence(Position::Start(), "h2e2 1-0 h9g7");
+  ASSERT_FALSE(seq.ok());
+  EXPECT_THAT(seq.status().message(),
+              HasSubstr("ply 2: \"h9g7\" after the result"));
+}
+
+// Moves written without a space between them, as some published files have.
+TEST(RecordTest, GluedMovesAreSplit) {
+  absl::StatusOr<GameRecord> r =
+      ParseRecord("1. 炮二平五马８进７ 2. 马二进三车９平８");
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_EQ(r->moves.size(), 4u);
+  EXPECT_EQ(ToIccs(r->moves[1]), "h9g7");
+  absl::StatusOr<GameRecord> wxf = ParseRecord("Ｃ２＝５Ｈ８＋７ H2+3");
+  ASSERT_TRUE(wxf.ok()) << wxf.status();
+  EXPECT_EQ(wxf->moves.size(), 3u);
+  // A glued word that is not all moves is still an error naming the word.
+  absl::StatusOr<GameRecord> bad = ParseRecord("炮二平五马８平７");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("ply 1"));
 }
 
 TEST(RecordTest, MalformedPgnIsAnErrorWithTheLine) {
