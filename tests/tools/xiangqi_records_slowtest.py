@@ -168,10 +168,12 @@ def check_shape(game, where, failures):
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit(f"usage: {sys.argv[0]} CAIPAN_BINARY TEST_DATA_DIR")
+    if len(sys.argv) not in (3, 4):
+        sys.exit(f"usage: {sys.argv[0]} CAIPAN_BINARY TEST_DATA_DIR [SUBFOLDER]")
     caipan = os.path.realpath(sys.argv[1])
-    base = os.path.realpath(os.path.join(sys.argv[2], "xiangqi", "collections"))
+    # The public collections by default; "records" for the 40 Big5 master games.
+    folder = sys.argv[3] if len(sys.argv) == 4 else "collections"
+    base = os.path.realpath(os.path.join(sys.argv[2], "xiangqi", folder))
     if not os.access(caipan, os.X_OK):
         sys.exit(f"FAIL: {caipan} is not an executable")
     if not os.path.isdir(base):

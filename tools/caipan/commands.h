@@ -12,6 +12,8 @@ void RegisterXiangqiCommands(CLI::App& app);
 // Adds `caipan xiangqi adjudicate` and `caipan xiangqi limit` under the xiangqi
 // command (xiangqi_adjudicate_commands.cc); called by RegisterXiangqiCommands.
 void RegisterXiangqiAdjudicationCommands(CLI::App& xiangqi);
+// Adds `caipan xiangqi convert` (xiangqi_convert_command.cc).
+void RegisterXiangqiConvertCommand(CLI::App& xiangqi);
 // Adds `caipan gomoku …` (gomoku_commands.cc).
 void RegisterGomokuCommands(CLI::App& app);
 // Adds `caipan game …`, the GameService client (game_commands.cc); built only

@@ -162,6 +162,7 @@ void RegisterXiangqiCommands(CLI::App& app) {
   play_cmd->callback([play] { RunPlay(*play); });
 
   RegisterXiangqiAdjudicationCommands(*xiangqi);
+  RegisterXiangqiConvertCommand(*xiangqi);
 }
 
 }  // namespace caipan::cli
