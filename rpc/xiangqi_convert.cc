@@ -5,6 +5,8 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "engine/xiangqi/explain.h"
+#include "engine/xiangqi/illegal_move.h"
 
 namespace caipan::rpc {
 
@@ -18,12 +20,16 @@ bool ReadIccsMove(std::string_view text, Move* move) {
 }
 
 bool ParseXiangqiMove(const Position& pos, std::string_view text, Move* move,
-                      MoveParseError* error) {
+                      MoveParseError* error, Language lang) {
   if (ReadIccsMove(text, move)) {
     if (pos.IsLegal(*move)) return true;
     if (error != nullptr) {
       error->rejection = v1::MOVE_REJECTION_ILLEGAL;
-      error->reason = std::string(pos.CheckLegal(*move).message());
+      const std::optional<xiangqi::IllegalMoveInfo> info =
+          xiangqi::DiagnoseMove(pos, *move);
+      error->reason = lang != Language::kEnglish && info
+                          ? xiangqi::ExplainIllegalMove(*info, lang)
+                          : std::string(pos.CheckLegal(*move).message());
     }
     return false;
   }
@@ -42,6 +48,14 @@ bool ParseXiangqiMove(const Position& pos, std::string_view text, Move* move,
                            ? v1::MOVE_REJECTION_UNPARSEABLE
                            : v1::MOVE_REJECTION_ILLEGAL;
     error->reason = std::string(message);
+    if (lang == Language::kChinese) {
+      // Notation messages are English: say in Chinese what kind of rejection
+      // it is, and keep the detail.
+      error->reason = absl::StrCat(
+          error->rejection == v1::MOVE_REJECTION_UNPARSEABLE ? "无法识别的着法"
+                                                             : "着法不成立",
+          "（", error->reason, "）");
+    }
   }
   return false;
 }

@@ -11,6 +11,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "caipan/v1/adjudication_service.pb.h"
+#include "engine/common/language.h"
 #include "engine/xiangqi/notation.h"
 #include "engine/xiangqi/position.h"
 #include "rpc/xiangqi_position_cache.h"
@@ -51,8 +52,10 @@ struct MoveParseError {
 // common case on the hot path, is read here directly; other notations go
 // through the engine's notation parser. On failure fills `error` (if not null)
 // and returns false.
+// `error->reason` is in `lang`.
 bool ParseXiangqiMove(const xiangqi::Position& pos, std::string_view text,
-                      xiangqi::Move* move, MoveParseError* error);
+                      xiangqi::Move* move, MoveParseError* error,
+                      Language lang = Language::kEnglish);
 
 // Reads "h2e2" / "H2-E2" into a from/to pair without checking legality.
 bool ReadIccsMove(std::string_view text, xiangqi::Move* move);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "engine/xiangqi/explain.h"
 #include "rpc/xiangqi_convert.h"
 
 namespace caipan::rpc {
@@ -129,7 +130,7 @@ void ToProto(const xiangqi::RepetitionRuling& ruling,
              const xiangqi::Position& start,
              std::span<const xiangqi::Move> moves,
              const xiangqi::Notation* display,
-             v1::XiangqiRepetitionRuling* proto) {
+             v1::XiangqiRepetitionRuling* proto, Language lang) {
   switch (ruling.outcome) {
     case xiangqi::RepetitionOutcome::kDraw:
       proto->set_outcome(v1::XIANGQI_REPETITION_OUTCOME_DRAW);
@@ -145,7 +146,9 @@ void ToProto(const xiangqi::RepetitionRuling& ruling,
   }
   proto->set_cycle_first_ply(ruling.first_ply);
   proto->set_cycle_last_ply(ruling.last_ply);
-  proto->set_explanation(ruling.Summary());
+  proto->set_explanation(lang == Language::kEnglish
+                             ? ruling.Summary()
+                             : xiangqi::RulingSummaryText(ruling, lang));
   v1::XiangqiSideConduct* red = proto->add_conducts();
   red->set_side(v1::SIDE_RED);
   red->set_conduct(ToProto(ruling.red));
@@ -191,7 +194,7 @@ void ToProto(const xiangqi::NaturalLimitStatus& status,
 }
 
 void ToProto(const xiangqi::Verdict& verdict, Color first_mover,
-             v1::Verdict* proto) {
+             v1::Verdict* proto, Language lang) {
   using xiangqi::GameResult;
   using xiangqi::VerdictReason;
   std::string explanation = xiangqi::VerdictReasonName(verdict.reason);
@@ -199,7 +202,9 @@ void ToProto(const xiangqi::Verdict& verdict, Color first_mover,
     case VerdictReason::kOngoing:
       proto->set_result(v1::RESULT_ONGOING);
       proto->set_reason(v1::VERDICT_REASON_NONE);
-      proto->set_explanation("ongoing");
+      proto->set_explanation(lang == Language::kEnglish
+                                 ? "ongoing"
+                                 : xiangqi::ExplainVerdict(verdict, lang));
       return;
     case VerdictReason::kCheckmate:
       proto->set_reason(v1::VERDICT_REASON_CHECKMATE);
@@ -241,7 +246,9 @@ void ToProto(const xiangqi::Verdict& verdict, Color first_mover,
   }
   if (verdict.repetition)
     absl::StrAppend(&explanation, ": ", verdict.repetition->Summary());
-  proto->set_explanation(explanation);
+  proto->set_explanation(lang == Language::kEnglish
+                             ? explanation
+                             : xiangqi::ExplainVerdict(verdict, lang));
 }
 
 v1::XiangqiClaimRuling::Outcome ToProto(xiangqi::ClaimRuling::Outcome outcome) {
@@ -260,17 +267,18 @@ v1::XiangqiClaimRuling::Outcome ToProto(xiangqi::ClaimRuling::Outcome outcome) {
 
 void ToProto(const xiangqi::ClaimRuling& ruling, const xiangqi::Position& start,
              std::span<const xiangqi::Move> moves,
-             const xiangqi::Notation* display, v1::XiangqiClaimRuling* proto) {
+             const xiangqi::Notation* display, v1::XiangqiClaimRuling* proto,
+             Language lang) {
   proto->set_ply(ruling.ply);
   proto->set_claimant(ToProto(ruling.claimant));
   proto->set_outcome(ToProto(ruling.outcome));
   if (ruling.repetition) {
     ToProto(*ruling.repetition, start, moves, display,
-            proto->mutable_repetition());
+            proto->mutable_repetition(), lang);
   }
   ToProto(ruling.limit, proto->mutable_natural_limit());
   proto->set_occurrences(ruling.occurrences);
-  proto->set_explanation(xiangqi::ClaimOutcomeName(ruling.outcome));
+  proto->set_explanation(xiangqi::ClaimRulingText(ruling, lang));
 }
 
 absl::Status FromProto(

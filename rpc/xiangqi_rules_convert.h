@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "caipan/v1/adjudication_service.pb.h"
+#include "engine/common/language.h"
 #include "engine/xiangqi/adjudicator.h"
 #include "engine/xiangqi/natural_limit.h"
 #include "engine/xiangqi/notation.h"
@@ -26,23 +27,26 @@ absl::Status FromProto(const v1::XiangqiRuleOptions& proto,
 // A repetition ruling about `moves` played from `start` (the game the ruling's
 // plies count in). `display` (if not null) also writes each move in that
 // notation.
+// Explanations are in `lang`.
 void ToProto(const xiangqi::RepetitionRuling& ruling,
              const xiangqi::Position& start,
              std::span<const xiangqi::Move> moves,
              const xiangqi::Notation* display,
-             v1::XiangqiRepetitionRuling* proto);
+             v1::XiangqiRepetitionRuling* proto,
+             Language lang = Language::kEnglish);
 
 void ToProto(const xiangqi::NaturalLimitStatus& status,
              v1::XiangqiNaturalLimitStatus* proto);
 
 // The verdict of a game that started with `first_mover` to move.
 void ToProto(const xiangqi::Verdict& verdict, xiangqi::Color first_mover,
-             v1::Verdict* proto);
+             v1::Verdict* proto, Language lang = Language::kEnglish);
 
 // A claim ruling; the repetition as for a RepetitionRuling.
 void ToProto(const xiangqi::ClaimRuling& ruling, const xiangqi::Position& start,
              std::span<const xiangqi::Move> moves,
-             const xiangqi::Notation* display, v1::XiangqiClaimRuling* proto);
+             const xiangqi::Notation* display, v1::XiangqiClaimRuling* proto,
+             Language lang = Language::kEnglish);
 
 // Reads the claims of a game of `plies` plies (each at ply 0..plies; at most
 // plies + 1 of them). Errors are InvalidArgument naming `field`[i].

@@ -6,6 +6,11 @@
 
 namespace caipan::services {
 
+absl::Status GameSession::Claim(const v1::XiangqiClaim& /*claim*/,
+                                v1::PlayGameResponse* /*response*/) {
+  return absl::InvalidArgumentError("claim: only xiangqi games take claims");
+}
+
 absl::StatusOr<std::unique_ptr<GameSession>> StartGameSession(
     const v1::PlayGameStart& start, const ServiceOptions& options,
     v1::PlayGameResponse* response, bool live) {

@@ -21,6 +21,10 @@ class GameSession {
   // unchanged). Errors (a stream over the history limit) end the stream.
   virtual absl::Status Play(std::string_view move,
                             v1::PlayGameResponse* response) = 0;
+  // Xiangqi, claim mode: a claim after the moves so far, ruled in `response`.
+  // Other games refuse it (InvalidArgument).
+  virtual absl::Status Claim(const v1::XiangqiClaim& claim,
+                             v1::PlayGameResponse* response);
   // Who acts next (gomoku: the colour; after a swap the players hold the
   // other colours).
   virtual v1::Side SideToAct() const = 0;

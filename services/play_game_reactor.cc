@@ -118,10 +118,16 @@ absl::Status PlayGameReactor::Handle() {
       if (request_.move().empty())
         return absl::InvalidArgumentError("move: empty");
       return session_->Play(request_.move(), &response_);
+    case v1::PlayGameRequest::kClaim:
+      if (session_ == nullptr) {
+        return absl::InvalidArgumentError(
+            "start: the first message must be a start");
+      }
+      return session_->Claim(request_.claim(), &response_);
     case v1::PlayGameRequest::EVENT_NOT_SET:
       break;
   }
-  return absl::InvalidArgumentError("event: set start or move");
+  return absl::InvalidArgumentError("event: set start, move or claim");
 }
 
 }  // namespace caipan::services

@@ -25,4 +25,22 @@ grpc::Status ToGrpcStatus(const absl::Status& status) {
                       std::string(status.message()));
 }
 
+absl::Status ReadLanguage(const std::string& value, absl::string_view field,
+                          Language* language) {
+  *language = Language::kEnglish;
+  if (value.empty()) return absl::OkStatus();
+  constexpr size_t kMaxTagBytes = 35;
+  if (value.size() > kMaxTagBytes) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        field, ": ", value.size(), " bytes exceed ", kMaxTagBytes));
+  }
+  absl::StatusOr<Language> parsed = ParseLanguage(value);
+  if (!parsed.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": ", parsed.status().message()));
+  }
+  *language = *parsed;
+  return absl::OkStatus();
+}
+
 }  // namespace caipan::services

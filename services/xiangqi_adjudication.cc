@@ -33,6 +33,7 @@ struct Record {
   std::vector<Move> moves;
   std::optional<xiangqi::IllegalMove> unplayable;
   std::vector<xiangqi::Claim> claims;  // the request's and the record's
+  std::optional<xiangqi::RecordedOutcome> recorded;  // xiangqi_record only
 };
 
 absl::Status ReadRecord(const v1::AdjudicateGameRequest& request,
@@ -55,7 +56,9 @@ absl::Status ReadRecord(const v1::AdjudicateGameRequest& request,
           absl::StrCat("xiangqi_record: FEN: ", start.status().message()));
     }
     record->start = *std::move(start);
+    record->recorded = xiangqi::RecordedOutcomeOf(*parsed);
     record->moves = std::move(parsed->moves);
+    record->claims = std::move(parsed->claims);
     return absl::OkStatus();
   }
   const v1::XiangqiPosition& game = request.xiangqi();
@@ -153,6 +156,10 @@ absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
                                    v1::AdjudicateGameResponse* response) {
   if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
     return s;
+  Language lang;
+  if (absl::Status s = ReadLanguage(request.language(), "language", &lang);
+      !s.ok())
+    return s;
   xiangqi::RuleOptions rules;
   if (absl::Status s =
           rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules);
@@ -182,7 +189,11 @@ absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
     verdict.ply = record.unplayable->ply;
   }
   const Color first_mover = record.start.SideToMove();
-  rpc::ToProto(verdict, first_mover, response->mutable_verdict());
+  rpc::ToProto(verdict, first_mover, response->mutable_verdict(), lang);
+  if (record.recorded) {
+    response->set_recorded_result(record.recorded->result);
+    response->set_recorded_termination(record.recorded->termination_text);
+  }
   response->set_plies(static_cast<int>(record.moves.size()) +
                       (record.unplayable ? 1 : 0));
   response->set_final_fen(verdict.final_fen);
@@ -192,21 +203,21 @@ absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
       rpc::DisplayNotation(request.notation(), &notation) ? &notation : nullptr;
   if (verdict.repetition) {
     rpc::ToProto(*verdict.repetition, record.start, record.moves, display,
-                 response->mutable_repetition());
+                 response->mutable_repetition(), lang);
   }
   for (const xiangqi::VaryOrder& order : verdict.vary_orders) {
     rpc::ToProto(order.ruling, record.start, record.moves, display,
-                 response->add_vary_orders());
+                 response->add_vary_orders(), lang);
   }
   for (const xiangqi::ClaimableDraw& draw : verdict.claimable)
     AddClaimable(draw, response);
   for (const xiangqi::ClaimRuling& claim : verdict.claims) {
     rpc::ToProto(claim, record.start, record.moves, display,
-                 response->add_claims());
+                 response->add_claims(), lang);
   }
   if (verdict.claim_at_end) {
     rpc::ToProto(*verdict.claim_at_end, record.start, record.moves, display,
-                 response->mutable_claim_at_end());
+                 response->mutable_claim_at_end(), lang);
   }
   rpc::ToProto(verdict.limit_red, response->add_natural_limit());
   rpc::ToProto(verdict.limit_black, response->add_natural_limit());
@@ -223,6 +234,10 @@ absl::Status XiangqiRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,
                                      const ServiceOptions& options,
                                      v1::RuleOnRepetitionResponse* response) {
   if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
+    return s;
+  Language lang;
+  if (absl::Status s = ReadLanguage(request.language(), "language", &lang);
+      !s.ok())
     return s;
   xiangqi::RuleOptions rules;
   if (absl::Status s = rpc::FromProto(request.rules(), "rules", &rules);
@@ -245,16 +260,19 @@ absl::Status XiangqiRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,
   if (!step.repetition) {
     ruling->set_outcome(v1::XIANGQI_REPETITION_OUTCOME_NO_REPETITION);
     ruling->set_explanation(
-        absl::StrCat("the final position has occurred ", step.occurrences,
-                     step.occurrences == 1 ? " time" : " times",
-                     " since the last capture; a ruling needs three"));
+        lang == Language::kChinese
+            ? absl::StrCat("自上次吃子以来该局面出现", step.occurrences,
+                           "次，裁决需出现三次")
+            : absl::StrCat("the final position has occurred ", step.occurrences,
+                           step.occurrences == 1 ? " time" : " times",
+                           " since the last capture; a ruling needs three"));
     return absl::OkStatus();
   }
   xiangqi::Notation notation;
   rpc::ToProto(
       *step.repetition, replay.start, replay.moves,
       rpc::DisplayNotation(request.notation(), &notation) ? &notation : nullptr,
-      ruling);
+      ruling, lang);
   ruling->set_occurrences(step.occurrences);
   return absl::OkStatus();
 }

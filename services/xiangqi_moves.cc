@@ -7,8 +7,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/xiangqi/game_adjudicator.h"
 #include "engine/xiangqi/notation.h"
 #include "rpc/xiangqi_convert.h"
+#include "rpc/xiangqi_rules_convert.h"
 #include "services/request_checks.h"
 
 namespace caipan::services {
@@ -20,7 +22,8 @@ using xiangqi::Move;
 using xiangqi::Position;
 
 void XiangqiPositionVerdict(GameState state, Color to_move, int plies,
-                            v1::Verdict* verdict) {
+                            v1::Verdict* verdict, Language lang) {
+  const bool zh = lang == Language::kChinese;
   if (state == GameState::kCheckmate || state == GameState::kStalemate) {
     // The side to move has no legal move: it loses, mated or stalemated (困毙).
     const bool mate = state == GameState::kCheckmate;
@@ -29,33 +32,53 @@ void XiangqiPositionVerdict(GameState state, Color to_move, int plies,
     verdict->set_reason(mate ? v1::VERDICT_REASON_CHECKMATE
                              : v1::VERDICT_REASON_STALEMATE);
     verdict->set_decided_at_ply(plies);
-    verdict->set_explanation(
-        absl::StrCat(to_move == Color::kRed ? "red" : "black",
-                     mate ? " is checkmated" : " has no legal move"));
+    if (zh) {
+      verdict->set_explanation(
+          absl::StrCat(to_move == Color::kRed ? "红方" : "黑方",
+                       mate ? "被将死" : "无着可走（困毙）"));
+    } else {
+      verdict->set_explanation(
+          absl::StrCat(to_move == Color::kRed ? "red" : "black",
+                       mate ? " is checkmated" : " has no legal move"));
+    }
     return;
   }
   verdict->set_result(v1::RESULT_ONGOING);
   verdict->set_reason(v1::VERDICT_REASON_NONE);
-  verdict->set_explanation("ongoing");
+  verdict->set_explanation(zh ? "对局未结束" : "ongoing");
+}
+
+void RejectAfterGameOver(const v1::Verdict& verdict, Color to_move,
+                         Language lang, v1::MoveCheck* check) {
+  check->set_legal(false);
+  check->set_rejection(v1::MOVE_REJECTION_GAME_OVER);
+  check->set_reason(absl::StrCat(
+      lang == Language::kChinese ? "对局已结束：" : "the game is over: ",
+      verdict.explanation()));
+  check->set_side(ToProto(to_move));
+  *check->mutable_verdict() = verdict;
 }
 
 bool CheckXiangqiMove(const Position& pos, int plies_before,
                       std::string_view text, v1::Notation notation,
-                      v1::MoveCheck* check, Move* move) {
+                      v1::MoveCheck* check, Move* move, Language lang) {
   check->set_side(ToProto(pos.SideToMove()));
   rpc::MoveParseError error;
-  if (!rpc::ParseXiangqiMove(pos, text, move, &error)) {
+  if (!rpc::ParseXiangqiMove(pos, text, move, &error, lang)) {
     check->set_legal(false);
     const GameState state = pos.State();
     if (state == GameState::kCheckmate || state == GameState::kStalemate) {
       check->set_rejection(v1::MOVE_REJECTION_GAME_OVER);
-      check->set_reason("the game is over: the side to move has no legal move");
+      check->set_reason(
+          lang == Language::kChinese
+              ? "对局已结束：走棋方无着可走"
+              : "the game is over: the side to move has no legal move");
     } else {
       check->set_rejection(error.rejection);
       check->set_reason(std::move(error.reason));
     }
     XiangqiPositionVerdict(state, pos.SideToMove(), plies_before,
-                           check->mutable_verdict());
+                           check->mutable_verdict(), lang);
     return false;
   }
   check->set_legal(true);
@@ -76,9 +99,51 @@ bool CheckXiangqiMove(const Position& pos, int plies_before,
                     state == GameState::kCheckmate);
   effect->set_state_after(ToProto(state));
   XiangqiPositionVerdict(state, after.SideToMove(), plies_before + 1,
-                         check->mutable_verdict());
+                         check->mutable_verdict(), lang);
   return true;
 }
+
+namespace {
+
+// CheckMove against a history under the automatic rules: the history and the
+// move are adjudicated as AdjudicateGame and PlayGame would, so a move that
+// completes a forbidden cycle or reaches the natural limit gets that verdict,
+// and a move after a decided game is GAME_OVER.
+absl::Status CheckAgainstHistory(const v1::CheckMoveRequest& request,
+                                 const ServiceOptions& options,
+                                 const xiangqi::RuleOptions& rules,
+                                 Language lang,
+                                 v1::CheckMoveResponse* response) {
+  rpc::XiangqiReplay replay;
+  if (absl::Status s = rpc::ReplayXiangqi(request.xiangqi(), "xiangqi",
+                                          options.max_history_plies, &replay);
+      !s.ok()) {
+    return s;
+  }
+  const int n = static_cast<int>(replay.moves.size());
+  xiangqi::GameAdjudicator game(replay.start, rules, n + 1);
+  for (Move m : replay.moves) game.Play(m);
+  const Color first_mover = replay.start.SideToMove();
+  xiangqi::Verdict before = game.Current();
+  v1::MoveCheck* check = response->mutable_check();
+  if (before.result != xiangqi::GameResult::kOngoing) {
+    v1::Verdict verdict;
+    rpc::ToProto(before, first_mover, &verdict, lang);
+    RejectAfterGameOver(verdict, game.position().SideToMove(), lang, check);
+    return absl::OkStatus();
+  }
+  Move move;
+  if (!CheckXiangqiMove(game.position(), n, request.move(), request.notation(),
+                        check, &move, lang)) {
+    return absl::OkStatus();
+  }
+  game.Play(move);
+  check->clear_verdict();
+  rpc::ToProto(game.Current(), first_mover, check->mutable_verdict(), lang);
+  return absl::OkStatus();
+}
+
+}  // namespace
 
 absl::Status XiangqiCheckMove(const v1::CheckMoveRequest& request,
                               const ServiceOptions& options,
@@ -87,6 +152,22 @@ absl::Status XiangqiCheckMove(const v1::CheckMoveRequest& request,
     return absl::InvalidArgumentError("move: required");
   if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
     return s;
+  Language lang;
+  if (absl::Status s = ReadLanguage(request.language(), "language", &lang);
+      !s.ok())
+    return s;
+  xiangqi::RuleOptions rules;
+  if (absl::Status s =
+          rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules);
+      !s.ok()) {
+    return s;
+  }
+  // Without a history nothing can repeat; in claim mode (no claims here)
+  // only mate decides: the position alone answers, from the cache.
+  if (request.xiangqi().moves_size() > 0 &&
+      rules.mode == xiangqi::AdjudicationMode::kAutomatic) {
+    return CheckAgainstHistory(request, options, rules, lang, response);
+  }
   Position current;
   int plies = 0;
   if (absl::Status s = rpc::ReplayXiangqiCurrent(
@@ -97,7 +178,7 @@ absl::Status XiangqiCheckMove(const v1::CheckMoveRequest& request,
   }
   Move move;
   CheckXiangqiMove(current, plies, request.move(), request.notation(),
-                   response->mutable_check(), &move);
+                   response->mutable_check(), &move, lang);
   return absl::OkStatus();
 }
 

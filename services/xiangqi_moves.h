@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "caipan/v1/adjudication_service.pb.h"
+#include "engine/common/language.h"
 #include "engine/xiangqi/position.h"
 #include "services/service_options.h"
 
@@ -18,12 +19,19 @@ namespace caipan::services {
 // not changed.
 bool CheckXiangqiMove(const xiangqi::Position& pos, int plies_before,
                       std::string_view text, v1::Notation notation,
-                      v1::MoveCheck* check, xiangqi::Move* move);
+                      v1::MoveCheck* check, xiangqi::Move* move,
+                      Language lang = Language::kEnglish);
+
+// A move offered to a game that is already decided: rejected as GAME_OVER
+// with the verdict.
+void RejectAfterGameOver(const v1::Verdict& verdict, xiangqi::Color to_move,
+                         Language lang, v1::MoveCheck* check);
 
 // The game's verdict as far as the position alone tells (mate or stalemate),
 // `plies` plies in.
 void XiangqiPositionVerdict(xiangqi::GameState state, xiangqi::Color to_move,
-                            int plies, v1::Verdict* verdict);
+                            int plies, v1::Verdict* verdict,
+                            Language lang = Language::kEnglish);
 
 absl::Status XiangqiCheckMove(const v1::CheckMoveRequest& request,
                               const ServiceOptions& options,

@@ -41,7 +41,7 @@ XiangqiTracker::Step XiangqiTracker::Play(Move move, bool judge) {
   const xiangqi::RepetitionTable::Occurrence occ =
       table_.Insert(pos_.Hash(), ply);
   step.occurrences = occ.count;
-  if (occ.count >= options_.repetitions && judge) {
+  if (occ.count >= 3 && judge) {
     Position cycle_start = segment_start_;
     for (int j = segment_ply_; j < occ.span_start_ply; ++j)
       cycle_start.MakeMove(moves_[j]);

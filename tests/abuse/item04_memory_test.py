@@ -89,8 +89,12 @@ class MemoryTest(ac.ServerTestCase):
         for variant in range(VARIANT_CALLS):
             if time.monotonic() - start > TIME_LIMIT_S:
                 self.fail("the history calls took over %d s" % TIME_LIMIT_S)
+            # Claim mode: the shuffle's repetitions decide nothing, so the move is checked
+            # against the position the cache holds.
             request = pb.CheckMoveRequest(
-                xiangqi=xq.XiangqiPosition(moves=padded_history(variant)), move="h2e2")
+                xiangqi=xq.XiangqiPosition(moves=padded_history(variant)), move="h2e2",
+                xiangqi_rules=xq.XiangqiRuleOptions(
+                    mode=xq.XIANGQI_ADJUDICATION_MODE_CLAIM))
             request_bytes = request.ByteSize()
             try:
                 legal += stub.CheckMove(request, timeout=10).check.legal

@@ -253,10 +253,16 @@ absl::Status PlayOne(const grpc::ByteBuffer& bytes,
       if (request.move().empty())
         return absl::InvalidArgumentError("move: empty");
       return (*session)->Play(request.move(), response);
+    case v1::PlayGameRequest::kClaim:
+      if (*session == nullptr) {
+        return absl::InvalidArgumentError(
+            "start: the first message must be a start");
+      }
+      return (*session)->Claim(request.claim(), response);
     case v1::PlayGameRequest::EVENT_NOT_SET:
       break;
   }
-  return absl::InvalidArgumentError("event: set start or move");
+  return absl::InvalidArgumentError("event: set start, move or claim");
 }
 
 void PlayGame(const uint8_t* data, size_t size) {

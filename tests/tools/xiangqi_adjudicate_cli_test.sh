@@ -116,7 +116,7 @@ expect_stderr_contains missing_record 2 "--record /nonexistent/game.pgn: cannot 
 # Record files are bounded: only regular files, at most --max-record-bytes
 # (default 1 MiB), refused before they are read whole.
 dir=$(mktemp -d)
-expect_stderr_contains record_directory 2 "--record $dir: not a regular file" -- \
+expect_stderr_contains record_empty_directory 2 "--record $dir: no record files" -- \
   bounded "$caipan" xiangqi adjudicate --record "$dir"
 expect_stderr_contains record_directory_limit 2 "--record $dir: not a regular file" -- \
   bounded "$caipan" xiangqi limit --claimant red --record "$dir"
@@ -157,6 +157,74 @@ expect_stderr_contains huge_max_record_bytes 2 "--max-record-bytes 16777217: exp
 printf 'h2e2 zz\n' >"$dir/bad.txt"
 expect_stderr_contains record_bad_move_names_path 2 "--record $dir/bad.txt: ply 2" -- \
   "$caipan" xiangqi adjudicate --record "$dir/bad.txt"
+rm -rf "$dir"
+
+# Claims written among the moves: claim mode rules only there.
+expect_output claim_word_orders_to_vary 0 "*
+reason: ongoing
+ply: 8" -- first 3 "$caipan" xiangqi adjudicate --fen "$chase_fen" --moves "$chase_cycle claim" --mode claim
+out=$("$caipan" xiangqi adjudicate --fen "$chase_fen" --moves "$chase_cycle claim" --mode claim)
+expect_output claim_ruling_line 0 "claim: claim by red after ply 8: red perpetual chase, black allowed: red must vary (plies 1-8): red is ordered to vary and loses if the cycle recurs" -- \
+  grep '^claim:' <<<"$out"
+expect_output claim_recurs_loses 0 "0-1
+reason: perpetual-chase
+ply: 12" -- first 3 "$caipan" xiangqi adjudicate --fen "$chase_fen" --moves "$chase_cycle claim $chase_cycle" --mode claim
+expect_output no_claim_no_ruling 0 "*
+reason: ongoing
+ply: 16" -- first 3 "$caipan" xiangqi adjudicate --fen "$chase_fen" --moves "$chase_cycle $chase_cycle" --mode claim
+# --repetitions: an automatic ruling waits for the K-th occurrence.
+expect_output repetitions_four 0 "*
+reason: ongoing" -- first 2 "$caipan" xiangqi adjudicate --fen "$chase_fen" --moves "$chase_cycle" --repetitions 4
+expect_stderr_contains bad_repetitions 2 "repetitions: expected 3..100" -- \
+  "$caipan" xiangqi adjudicate --moves "h2e2" --repetitions 2
+# The FEN's halfmove clock counts toward the natural limit.
+expect_output fen_halfmove_counts 0 "1/2-1/2
+reason: natural-limit
+ply: 2" -- first 3 "$caipan" xiangqi adjudicate --fen "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 4 3" --moves "h0g2 h9g7" --natural-limit 3
+# Explanations in Chinese.
+out=$("$caipan" xiangqi adjudicate --fen "$check_fen" --moves "$check_cycle" --lang zh)
+expect_output lang_zh_explanation 0 "explanation: 黑胜：红方长将判负（第8着）。红方长将，黑方允许：红方须变着（第1至8着）。" -- \
+  grep '^explanation:' <<<"$out"
+expect_stderr_contains bad_lang 2 "--lang: unknown language" -- \
+  "$caipan" xiangqi adjudicate --moves "h2e2" --lang fr
+
+# Several games: one line each, the recorded result beside the verdict, a
+# summary; a game that cannot be read is named on its line (exit status 1).
+dir=$(mktemp -d)
+printf '[Result "1-0"]\n1. h2e2 h9g7 2. h0g2 1-0\n\n[Result "0-1"]\n1. h2e2 zz 0-1\n' >"$dir/two.pgn"
+printf '[FEN "%s"]\n[Result "1-0"]\n1. a7a8 e9f9 2. b1b9 1-0\n' "4k4/9/R8/9/9/9/9/9/1R7/3K5 w - - 0 1" >"$dir/mate.pgn"
+mkdir "$dir/sub"
+printf '%s\n' "$chase_cycle" "{claim}" "$chase_cycle" >"$dir/sub/ignored.dat"
+expect_output batch_lines 1 "$dir/mate.pgn#1	1-0	checkmate	ply 3	recorded 1-0	agree
+$dir/two.pgn#1	*	ongoing	ply 3	recorded 1-0	-
+$dir/two.pgn#2	error: ply 2: \"zz\": not a move in ICCS, WXF or Chinese notation
+summary: files 2, games 3, read 2, errors 1, agree 1, disagree 0, unknown 1" -- \
+  "$caipan" xiangqi adjudicate --record "$dir" --mode claim --jobs 2
+json=$("$caipan" xiangqi adjudicate --record "$dir/mate.pgn" "$dir/two.pgn" --json)
+expect_output batch_json_summary 0 '{"summary":{"files":2,"games":3,"read":2,"errors":1,"agree":1,"disagree":0,"unknown":1}}' -- \
+  tail -n 1 <<<"$json"
+if command -v python3 >/dev/null &&
+  ! printf '%s\n' "$json" | python3 -c 'import json,sys; [json.loads(l) for l in sys.stdin]'; then
+  echo "FAIL batch_json: not one JSON object per line"
+  failures=$((failures + 1))
+fi
+# The rules contradict the record: a recorded 1-0 after mate by black.
+printf '[FEN "%s"]\n[Result "0-1"]\n1. a7a8 e9f9 2. b1b9 0-1\n' "4k4/9/R8/9/9/9/9/9/1R7/3K5 w - - 0 1" >"$dir/wrong.pgn"
+expect_output batch_disagreement 0 "disagreement: the record says 0-1 but by the rules Red wins: black is checkmated (ply 3)." -- \
+  grep '^disagreement:' <<<"$("$caipan" xiangqi adjudicate --record "$dir/wrong.pgn")"
+
+# Convert: a record written back as PGN or a move list, in any notation; it
+# reads back to the same game.
+expect_output convert_text_chinese 1 "1. 炮二平五 马８进７ 2. 马二进三 1-0" -- \
+  "$caipan" xiangqi convert --record "$dir/two.pgn" --to text --notation chinese
+expect_stderr_contains convert_names_bad_game 1 "game 2 not converted" -- \
+  "$caipan" xiangqi convert --record "$dir/two.pgn"
+"$caipan" xiangqi convert --record "$dir/mate.pgn" --notation wxf >"$dir/back.pgn" 2>/dev/null
+expect_output convert_round_trip 0 "1-0
+reason: checkmate
+ply: 3" -- first 3 "$caipan" xiangqi adjudicate --record "$dir/back.pgn"
+expect_stderr_contains convert_bad_to 2 "--to: expected pgn or text" -- \
+  "$caipan" xiangqi convert --moves "h2e2" --to xml
 rm -rf "$dir"
 
 finish

@@ -66,6 +66,11 @@ absl::StatusOr<std::vector<std::string>> ExpandRecordPaths(
             "--record: more than ", kMaxRecordFiles, " record files"));
       }
     }
+    if (found.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--record ", path,
+          ": no record files under it (*.pgn *.txt *.xqf *.html *.htm *.ubb)"));
+    }
     std::sort(found.begin(), found.end());
     files.insert(files.end(), found.begin(), found.end());
   }

@@ -1,0 +1,279 @@
+// Move-by-move adjudication: legality, position counts since the last capture
+// and the natural limit per ply (cheap), a full repetition ruling only where a
+// position recurs enough (automatic), at a claim, or after an order to vary.
+#include "engine/xiangqi/game_adjudicator.h"
+
+#include <utility>
+
+#include "engine/xiangqi/move_legality.h"
+
+namespace caipan::xiangqi {
+namespace {
+
+VerdictReason ReasonFor(Conduct c) {
+  switch (c) {
+    case Conduct::kPerpetualCheck:
+      return VerdictReason::kPerpetualCheck;
+    case Conduct::kPerpetualChase:
+      return VerdictReason::kPerpetualChase;
+    case Conduct::kPerpetualMateThreat:
+      return VerdictReason::kPerpetualMateThreat;
+    case Conduct::kAllowed:
+      return VerdictReason::kRepetitionDraw;
+    default:
+      return VerdictReason::kMixedForbiddenCycle;
+  }
+}
+
+GameResult WinFor(Color c) {
+  return c == Color::kRed ? GameResult::kRedWins : GameResult::kBlackWins;
+}
+
+}  // namespace
+
+GameAdjudicator::GameAdjudicator(const Position& start,
+                                 const RuleOptions& options, int expected_plies)
+    : options_(options),
+      automatic_(options.mode == AdjudicationMode::kAutomatic),
+      start_(start),
+      pos_(start),
+      limit_(options, start.HalfmoveClock()),
+      // Positions are counted since the last capture only: the table starts
+      // small and grows when a long capture-free stretch needs it.
+      table_(16),
+      since_order_(16) {
+  moves_.reserve(expected_plies);
+  undos_.reserve(expected_plies);
+  occurrence_ = table_.Insert(pos_.Hash(), 0);
+}
+
+void GameAdjudicator::Decide(int ply) { decided_ply_ = ply; }
+
+// If the side to move has no legal move, ends the game at `ply`.
+bool GameAdjudicator::DecideIfNoMoves(int ply) {
+  if (no_mate_at_ == ply) return false;
+  const GameState state = pos_.State();
+  if (state != GameState::kCheckmate && state != GameState::kStalemate) {
+    no_mate_at_ = ply;
+    return false;
+  }
+  v_.result = WinFor(Opponent(pos_.SideToMove()));
+  v_.reason = state == GameState::kCheckmate ? VerdictReason::kCheckmate
+                                             : VerdictReason::kStalemate;
+  Decide(ply);
+  return true;
+}
+
+void GameAdjudicator::Play(Move m) {
+  last_ruling_.reset();
+  if (decided()) {
+    ++trailing_;
+    return;
+  }
+  const int ply = plies() + 1;
+  // Piece rules first, then own-king safety on the board after the move.
+  bool legal = pos_.IsPseudoLegal(m);
+  const Color mover = pos_.SideToMove();
+  const bool capture = legal && pos_.PieceAt(m.to) != kNoPiece;
+  Position::Undo undo;
+  if (legal) {
+    // Most moves cannot expose their own king: not a king move, the mover not
+    // in check (the last move could not have given one), and nothing touches
+    // the king's lines. Only the rest pay for the full test.
+    const bool needs_test = maybe_in_check_ || MayExposeOwnKing(pos_, m);
+    undo = pos_.MakeMove(m);
+    legal = !needs_test || LeavesOwnKingSafe(pos_);
+    if (!legal) pos_.UnmakeMove(m, undo);
+  }
+  if (!legal) {
+    // Mate is found lazily: a record that runs on after one has no legal move
+    // left, and its next move trails the finished game.
+    if (DecideIfNoMoves(ply - 1)) {
+      ++trailing_;
+      return;
+    }
+    v_.reason = VerdictReason::kIllegalMove;
+    v_.illegal = IllegalMove{ply, m, std::string(pos_.CheckLegal(m).message())};
+    illegal_ = true;
+    Decide(ply);
+    return;
+  }
+  moves_.push_back(m);
+  undos_.push_back(undo);
+  maybe_in_check_ = MayHaveGivenCheck(pos_, m);
+  limit_.OnPly(ply, mover, capture,
+               limit_.NeedsChecks() && maybe_in_check_ && pos_.InCheck());
+  if (capture) {
+    table_.Reset();
+    since_order_.Reset();
+    occurrence_ = table_.Insert(pos_.Hash(), ply);
+    OrderBroken(ply);  // starts the count afresh
+    return;
+  }
+  occurrence_ = table_.Insert(pos_.Hash(), ply);
+  if (automatic_) {
+    AutomaticRulings(ply);
+    return;
+  }
+  if (OrderBroken(ply)) return;
+  NoteClaimable(ply);
+}
+
+// Automatic mode: a repetition or the natural limit ends the game at once.
+bool GameAdjudicator::AutomaticRulings(int ply) {
+  if (occurrence_.count >= options_.repetitions) {
+    RepetitionRuling ruling = JudgeSpan(occurrence_.span_start_ply, ply);
+    last_ruling_ = ruling;
+    // Mate and stalemate come first.
+    if (DecideIfNoMoves(ply)) return true;
+    const std::optional<Color> offender = ruling.MustVary();
+    if (offender) {
+      v_.result = WinFor(Opponent(*offender));
+      v_.reason = ReasonFor(ruling.ConductOf(*offender));
+    } else {
+      v_.result = GameResult::kDraw;
+      v_.reason = VerdictReason::kRepetitionDraw;
+    }
+    v_.repetition = std::move(ruling);
+    Decide(ply);
+    return true;
+  }
+  if (!limit_.MayBeReached() ||
+      (!limit_.Reached(Color::kRed) && !limit_.Reached(Color::kBlack))) {
+    return false;
+  }
+  if (DecideIfNoMoves(ply)) return true;
+  v_.result = GameResult::kDraw;
+  v_.reason = VerdictReason::kNaturalLimit;
+  Decide(ply);
+  return true;
+}
+
+// Claim mode, after an order to vary: the position recurs and the cycle since
+// its last occurrence is ruled against an ordered side again.
+bool GameAdjudicator::OrderBroken(int ply) {
+  if (!ordered_to_vary_[0] && !ordered_to_vary_[1]) return false;
+  const RepetitionTable::Occurrence occ = since_order_.Insert(pos_.Hash(), ply);
+  if (occ.count < 2) return false;
+  RepetitionRuling ruling = JudgeSpan(occ.previous_ply, ply);
+  const std::optional<Color> offender = ruling.MustVary();
+  if (!offender || !ordered_to_vary_[Index(*offender)]) return false;
+  last_ruling_ = ruling;
+  if (DecideIfNoMoves(ply)) return true;
+  v_.result = WinFor(Opponent(*offender));
+  v_.reason = ReasonFor(ruling.ConductOf(*offender));
+  v_.repetition = std::move(ruling);
+  Decide(ply);
+  return true;
+}
+
+// Claim mode: where a draw became claimable (for the record of the game).
+void GameAdjudicator::NoteClaimable(int ply) {
+  if (occurrence_.count == 3) {
+    v_.claimable.push_back(
+        ClaimableDraw{ClaimableDraw::Kind::kRepetition, std::nullopt, ply});
+  }
+  for (Color c : {Color::kRed, Color::kBlack}) {
+    const bool reached = limit_.MayBeReached() && limit_.Reached(c);
+    if (reached && !limit_claimable_[Index(c)]) {
+      v_.claimable.push_back(
+          ClaimableDraw{ClaimableDraw::Kind::kNaturalLimit, c, ply});
+    }
+    limit_claimable_[Index(c)] = reached;
+  }
+}
+
+std::optional<ClaimRuling> GameAdjudicator::Claim(std::optional<Color> side) {
+  if (automatic_ || decided()) return std::nullopt;
+  const int ply = plies();
+  // A mated side has nothing to claim: the game is over.
+  if (DecideIfNoMoves(ply)) return std::nullopt;
+  ClaimRuling ruling = RuleOnClaim(ply, side.value_or(pos_.SideToMove()));
+  switch (ruling.outcome) {
+    case ClaimRuling::Outcome::kRejected:
+      break;
+    case ClaimRuling::Outcome::kOrderToVary: {
+      const Color offender = *ruling.repetition->MustVary();
+      ordered_to_vary_[Index(offender)] = true;
+      since_order_.Reset();
+      since_order_.Insert(pos_.Hash(), ply);
+      v_.vary_orders.push_back(VaryOrder{offender, ply, *ruling.repetition});
+      break;
+    }
+    case ClaimRuling::Outcome::kRepetitionDraw:
+    case ClaimRuling::Outcome::kNaturalLimitDraw:
+      v_.result = GameResult::kDraw;
+      v_.reason = ruling.outcome == ClaimRuling::Outcome::kNaturalLimitDraw
+                      ? VerdictReason::kNaturalLimit
+                      : VerdictReason::kRepetitionDraw;
+      if (ruling.repetition) v_.repetition = ruling.repetition;
+      Decide(ply);
+      break;
+  }
+  v_.claims.push_back(ruling);
+  return ruling;
+}
+
+// The arbiter's ruling on a claim by `claimant` after `ply` moves: the natural
+// limit first (a draw outright), then a repetition.
+ClaimRuling GameAdjudicator::RuleOnClaim(int ply, Color claimant) {
+  ClaimRuling ruling;
+  ruling.ply = ply;
+  ruling.claimant = claimant;
+  ruling.limit = limit_.Status(claimant);
+  ruling.occurrences = occurrence_.count;
+  if (ruling.limit.reached) {
+    ruling.outcome = ClaimRuling::Outcome::kNaturalLimitDraw;
+    return ruling;
+  }
+  if (occurrence_.count < 3) return ruling;
+  ruling.repetition = JudgeSpan(occurrence_.span_start_ply, ply);
+  ruling.outcome = ruling.repetition->MustVary()
+                       ? ClaimRuling::Outcome::kOrderToVary
+                       : ClaimRuling::Outcome::kRepetitionDraw;
+  return ruling;
+}
+
+// Judges the moves of plies first_ply + 1 .. last_ply (the position after
+// first_ply recurs after last_ply); pos_ stands after last_ply.
+RepetitionRuling GameAdjudicator::JudgeSpan(int first_ply, int last_ply) {
+  Position cycle_start = pos_;
+  for (int j = last_ply - 1; j >= first_ply; --j)
+    cycle_start.UnmakeMove(moves_[j], undos_[j]);
+  return JudgeCycle(
+      cycle_start,
+      std::span<const Move>(moves_).subspan(first_ply, last_ply - first_ply),
+      first_ply + 1, options_);
+}
+
+Verdict GameAdjudicator::Current() const {
+  Verdict v = v_;
+  const int fed = plies() + (illegal_ ? 1 : 0) + trailing_;
+  if (decided_ply_ < 0 && no_mate_at_ != plies()) {
+    // Mate is found lazily (see Play): look now.
+    const GameState state = pos_.State();
+    if (state == GameState::kCheckmate || state == GameState::kStalemate) {
+      v.result = WinFor(Opponent(pos_.SideToMove()));
+      v.reason = state == GameState::kCheckmate ? VerdictReason::kCheckmate
+                                                : VerdictReason::kStalemate;
+    }
+  }
+  v.ply = decided_ply_ >= 0 ? decided_ply_ : fed;
+  v.trailing_moves = fed - v.ply;
+  v.limit_red = limit_.Status(Color::kRed);
+  v.limit_black = limit_.Status(Color::kBlack);
+  v.final_fen = pos_.ToFen();
+  return v;
+}
+
+Verdict GameAdjudicator::Finish() {
+  if (!decided()) DecideIfNoMoves(plies());
+  if (!decided() && !automatic_) {
+    ClaimRuling at_end = RuleOnClaim(plies(), pos_.SideToMove());
+    if (at_end.outcome != ClaimRuling::Outcome::kRejected)
+      v_.claim_at_end = std::move(at_end);
+  }
+  return Current();
+}
+
+}  // namespace caipan::xiangqi

@@ -1,0 +1,85 @@
+// A game adjudicated move by move, as it is played or read: the one place the
+// rulings are made, so a record adjudicated whole (Adjudicate), a streamed
+// game and a move checked against its history get the same verdict.
+#ifndef CAIPAN_ENGINE_XIANGQI_GAME_ADJUDICATOR_H_
+#define CAIPAN_ENGINE_XIANGQI_GAME_ADJUDICATOR_H_
+
+#include <optional>
+#include <vector>
+
+#include "engine/xiangqi/adjudicator.h"
+#include "engine/xiangqi/natural_limit.h"
+#include "engine/xiangqi/position.h"
+#include "engine/xiangqi/repetition_table.h"
+#include "engine/xiangqi/rule_options.h"
+
+namespace caipan::xiangqi {
+
+// The rules are those of Adjudicate (adjudicator.h). Memory grows with the
+// game: a few dozen bytes per ply.
+class GameAdjudicator {
+ public:
+  // `start` must be a valid position; `expected_plies` only sizes the tables.
+  GameAdjudicator(const Position& start, const RuleOptions& options,
+                  int expected_plies = 0);
+
+  // Plays the next move. An illegal move decides the game (kIllegalMove);
+  // once decided, moves are counted as trailing and not examined.
+  void Play(Move m);
+  // Claim mode: a claim by `side` (unset: the side to move) after the moves
+  // played so far. Ignored (nullopt) in automatic mode or once decided.
+  std::optional<ClaimRuling> Claim(std::optional<Color> side);
+
+  bool decided() const { return v_.result != GameResult::kOngoing || illegal_; }
+  // The verdict so far: decided, or ongoing after plies() plies.
+  Verdict Current() const;
+  // The verdict at the end of a record: as Current(), and for an open game in
+  // claim mode what a claim by the side to move would give (claim_at_end).
+  Verdict Finish();
+
+  const Position& position() const { return pos_; }
+  int plies() const { return static_cast<int>(moves_.size()); }
+  const std::vector<Move>& moves() const { return moves_; }
+  const Position& start() const { return start_; }
+  // The ruling made by the last Play, if it made one (automatic mode: the
+  // decisive repetition).
+  const std::optional<RepetitionRuling>& last_ruling() const {
+    return last_ruling_;
+  }
+
+ private:
+  bool AutomaticRulings(int ply);
+  bool OrderBroken(int ply);
+  void NoteClaimable(int ply);
+  ClaimRuling RuleOnClaim(int ply, Color claimant);
+  RepetitionRuling JudgeSpan(int first_ply, int last_ply);
+  bool DecideIfNoMoves(int ply);
+  void Decide(int ply);
+
+  RuleOptions options_;
+  bool automatic_;
+  Position start_;
+  Position pos_;
+  NaturalLimitCounter limit_;
+  RepetitionTable table_;
+  RepetitionTable since_order_;  // positions since the last order to vary
+  std::vector<Move> moves_;
+  // What each ply's move needs to be taken back: a cycle's first position is
+  // rebuilt by unmaking from the current one.
+  std::vector<Position::Undo> undos_;
+  Verdict v_;
+  int decided_ply_ = -1;
+  bool illegal_ = false;
+  int trailing_ = 0;
+  int no_mate_at_ = -1;  // the ply after which the side to move has moves
+  RepetitionTable::Occurrence occurrence_;
+  std::optional<RepetitionRuling> last_ruling_;
+  bool ordered_to_vary_[2] = {false, false};
+  bool limit_claimable_[2] = {false, false};
+  // False only when the side to move is certainly not in check.
+  bool maybe_in_check_ = true;
+};
+
+}  // namespace caipan::xiangqi
+
+#endif  // CAIPAN_ENGINE_XIANGQI_GAME_ADJUDICATOR_H_
