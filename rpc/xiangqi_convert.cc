@@ -43,8 +43,7 @@ bool ParseXiangqiMove(const Position& pos, std::string_view text, Move* move,
     // read; anything else (no such piece, ambiguous, illegal) names a move that
     // the position does not allow.
     const absl::string_view message = parsed.status().message();
-    error->rejection = absl::StrContains(message, "not a move") ||
-                               absl::StrContains(message, "empty move")
+    error->rejection = xiangqi::IsUnreadableMove(parsed.status())
                            ? v1::MOVE_REJECTION_UNPARSEABLE
                            : v1::MOVE_REJECTION_ILLEGAL;
     error->reason = std::string(message);

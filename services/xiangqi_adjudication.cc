@@ -31,7 +31,8 @@ using xiangqi::Position;
 struct Record {
   Position start;
   std::vector<Move> moves;
-  std::optional<xiangqi::IllegalMove> unplayable;
+  // The reason the move after `moves` names no legal move, if it does not.
+  std::optional<std::string> unplayable;
   std::vector<xiangqi::Claim> claims;  // the request's and the record's
   std::optional<xiangqi::RecordedOutcome> recorded;  // xiangqi_record only
 };
@@ -92,7 +93,7 @@ absl::Status ReadRecord(const v1::AdjudicateGameRequest& request,
       return absl::InvalidArgumentError(absl::StrCat(
           "xiangqi.moves[", i, "] (ply ", i + 1, "): ", error.reason));
     } else {
-      record->unplayable = xiangqi::IllegalMove{i + 1, Move{}, error.reason};
+      record->unplayable = error.reason;
     }
     break;
   }
@@ -178,16 +179,9 @@ absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
   if (control.Stopped()) return control.StopStatus();
   std::optional<xiangqi::Verdict> judged = xiangqi::AdjudicateUnlessStopped(
       record.start, record.moves, rules, [&] { return control.Stopped(); },
-      record.claims);
+      record.claims, record.unplayable);
   if (!judged) return control.StopStatus();
   xiangqi::Verdict& verdict = *judged;
-  if (verdict.reason == xiangqi::VerdictReason::kOngoing && record.unplayable) {
-    // The game went on to a move that names no legal move: its mover loses
-    // there.
-    verdict.reason = xiangqi::VerdictReason::kIllegalMove;
-    verdict.illegal = record.unplayable;
-    verdict.ply = record.unplayable->ply;
-  }
   const Color first_mover = record.start.SideToMove();
   rpc::ToProto(verdict, first_mover, response->mutable_verdict(), lang);
   if (record.recorded) {

@@ -64,15 +64,17 @@ const char* ClaimOutcomeName(ClaimRuling::Outcome o) {
 }
 
 Verdict Adjudicate(const Position& start, std::span<const Move> moves,
-                   const RuleOptions& options, std::span<const Claim> claims) {
+                   const RuleOptions& options, std::span<const Claim> claims,
+                   const std::optional<std::string>& unplayable) {
   return *AdjudicateUnlessStopped(
-      start, moves, options, [] { return false; }, claims);
+      start, moves, options, [] { return false; }, claims, unplayable);
 }
 
 std::optional<Verdict> AdjudicateUnlessStopped(
     const Position& start, std::span<const Move> moves,
     const RuleOptions& options, absl::FunctionRef<bool()> stop_requested,
-    std::span<const Claim> claims) {
+    std::span<const Claim> claims,
+    const std::optional<std::string>& unplayable) {
   std::vector<Claim> by_ply(claims.begin(), claims.end());
   std::stable_sort(
       by_ply.begin(), by_ply.end(),
@@ -98,6 +100,7 @@ std::optional<Verdict> AdjudicateUnlessStopped(
     }
     claims_at(i + 1);
   }
+  if (unplayable) game.Unplayable(*unplayable);
   return game.Finish();
 }
 

@@ -113,9 +113,9 @@ struct Verdict {
 };
 
 // Adjudicates `moves` played from `start` (which must be a valid position).
-// Each ply: the move is checked legal (the first illegal one ends the
-// verdict with kIllegalMove, its ply and reason; a move after a mate is not
-// illegal but a trailing move of a finished game), then its position is
+// Each ply: the move is checked legal (the first illegal one ends the game:
+// its mover loses, kIllegalMove, with its ply and reason; a move after a mate
+// is not illegal but a trailing move of a finished game), then its position is
 // counted since the last capture (placement + side to move). The natural
 // limit counts from the start position's halfmove clock.
 //  - automatic mode (platforms): when a position occurs for the
@@ -138,9 +138,12 @@ struct Verdict {
 // occurrence: two full cycles, so one varied move in either makes the conduct
 // allowed. Mate and stalemate take precedence over a repetition or the limit
 // reached on the same ply. Moves after the deciding ply are not examined.
+// `unplayable` (if set): after `moves`, a move text that named no legal move
+// (see GameAdjudicator::Unplayable), ruled as an illegal move.
 Verdict Adjudicate(const Position& start, std::span<const Move> moves,
                    const RuleOptions& options,
-                   std::span<const Claim> claims = {});
+                   std::span<const Claim> claims = {},
+                   const std::optional<std::string>& unplayable = {});
 
 // How often, in plies, AdjudicateUnlessStopped asks whether to stop.
 inline constexpr int kStopCheckPlies = 128;
@@ -150,7 +153,8 @@ inline constexpr int kStopCheckPlies = 128;
 std::optional<Verdict> AdjudicateUnlessStopped(
     const Position& start, std::span<const Move> moves,
     const RuleOptions& options, absl::FunctionRef<bool()> stop_requested,
-    std::span<const Claim> claims = {});
+    std::span<const Claim> claims = {},
+    const std::optional<std::string>& unplayable = {});
 
 }  // namespace caipan::xiangqi
 

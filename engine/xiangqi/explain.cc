@@ -128,18 +128,30 @@ const char* EnglishWinner(GameResult r) {
 
 std::string IllegalVerdictText(const Verdict& v, Language lang) {
   const IllegalMove& ill = *v.illegal;
+  // The verdict keeps the position before the illegal move: its side to move
+  // played it, and the reason is diagnosed there.
+  absl::StatusOr<Position> pos = Position::FromFen(v.final_fen);
+  const std::string result =
+      v.result == GameResult::kOngoing
+          ? ""
+          : Concat(Zh(lang) ? GameResultText(v.result, lang)
+                            : EnglishWinner(v.result),
+                   Zh(lang) ? "：" : ": ");
   if (!Zh(lang)) {
-    return Concat("Illegal move at ply ", ill.ply, ": ", ill.reason, ".");
+    return Concat(result, "illegal move at ply ", ill.ply, ": ", ill.reason,
+                  ".");
   }
-  // The verdict keeps the position before the illegal move: diagnose there.
   std::string why;
-  if (absl::StatusOr<Position> pos = Position::FromFen(v.final_fen); pos.ok()) {
+  // A move text that named no legal move has no squares to diagnose.
+  if (pos.ok() && ill.move.from != ill.move.to) {
     if (std::optional<IllegalMoveInfo> info = DiagnoseMove(*pos, ill.move)) {
       why = ExplainIllegalMove(*info, lang);
     }
   }
-  if (why.empty()) why = Concat(ToIccs(ill.move), "违例");
-  return Concat("违例着法（第", ill.ply, "着）：", why, "。");
+  if (why.empty()) why = Concat("违例：", ill.reason);
+  const std::string mover =
+      pos.ok() ? std::string(ColorText(pos->SideToMove(), lang)) : "";
+  return Concat(result, mover, "第", ill.ply, "着", why, "。");
 }
 
 }  // namespace

@@ -92,6 +92,8 @@ void GameAdjudicator::Play(Move m) {
       ++trailing_;
       return;
     }
+    // The mover loses (2017 regulations: an illegal move loses at once).
+    v_.result = WinFor(Opponent(mover));
     v_.reason = VerdictReason::kIllegalMove;
     v_.illegal = IllegalMove{ply, m, std::string(pos_.CheckLegal(m).message())};
     illegal_ = true;
@@ -181,6 +183,24 @@ void GameAdjudicator::NoteClaimable(int ply) {
     }
     limit_claimable_[Index(c)] = reached;
   }
+}
+
+void GameAdjudicator::Unplayable(std::string reason) {
+  last_ruling_.reset();
+  if (decided()) {
+    ++trailing_;
+    return;
+  }
+  const int ply = plies() + 1;
+  if (DecideIfNoMoves(ply - 1)) {
+    ++trailing_;
+    return;
+  }
+  v_.result = WinFor(Opponent(pos_.SideToMove()));
+  v_.reason = VerdictReason::kIllegalMove;
+  v_.illegal = IllegalMove{ply, Move{}, std::move(reason)};
+  illegal_ = true;
+  Decide(ply);
 }
 
 std::optional<ClaimRuling> GameAdjudicator::Claim(std::optional<Color> side) {

@@ -23,9 +23,14 @@ class GameAdjudicator {
   GameAdjudicator(const Position& start, const RuleOptions& options,
                   int expected_plies = 0);
 
-  // Plays the next move. An illegal move decides the game (kIllegalMove);
-  // once decided, moves are counted as trailing and not examined.
+  // Plays the next move. An illegal move decides the game: its mover loses
+  // (kIllegalMove); once decided, moves are counted as trailing and not
+  // examined.
   void Play(Move m);
+  // The next move's text named no legal move (e.g. "车九进一" with no chariot
+  // there): ruled as an illegal move, for `reason`; IllegalMove::move is
+  // a0a0 (no squares).
+  void Unplayable(std::string reason);
   // Claim mode: a claim by `side` (unset: the side to move) after the moves
   // played so far. Ignored (nullopt) in automatic mode or once decided.
   std::optional<ClaimRuling> Claim(std::optional<Color> side);

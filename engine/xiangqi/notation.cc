@@ -84,4 +84,11 @@ std::string FormatMove(const Position& pos, Move move, Notation notation) {
   return ToIccs(move);
 }
 
+bool IsUnreadableMove(const absl::Status& parse_error) {
+  const std::string_view message(parse_error.message().data(),
+                                 parse_error.message().size());
+  return message.find("not a move in ") != std::string_view::npos ||
+         message.find("empty move") != std::string_view::npos;
+}
+
 }  // namespace caipan::xiangqi

@@ -43,6 +43,11 @@ const char* NotationName(Notation notation);
 // (with Position::CheckLegal's reason).
 absl::StatusOr<Move> ParseMove(const Position& pos, std::string_view text);
 
+// Whether a ParseMove error says the text is no move at all (unknown notation,
+// empty) rather than a move the position does not allow (no such piece,
+// ambiguous, illegal).
+bool IsUnreadableMove(const absl::Status& parse_error);
+
 // Text of a legal move in the given notation.
 std::string FormatMove(const Position& pos, Move move, Notation notation);
 

@@ -44,11 +44,14 @@ std::vector<Move> SplitGluedMoves(const Position& start,
 // null to ignore them). The result token is stored in `result` (may be null
 // to ignore it); words after it (a trailer of text, as some files have) are
 // ignored with a warning in `warnings` (may be null), except a claim word.
+// With `unplayable`, the first move the position does not allow ends the
+// words (see ParseMovesToFirstUnplayable).
 absl::Status PlayWords(const Position& start,
                        const std::vector<RecordToken>& tokens,
                        std::vector<Move>* moves,
                        std::vector<RecordedClaim>* claims, std::string* result,
-                       std::vector<std::string>* warnings = nullptr) {
+                       std::vector<std::string>* warnings = nullptr,
+                       std::optional<std::string>* unplayable = nullptr) {
   Position pos = start;
   std::string seen_result;
   std::optional<Color> side;
@@ -92,6 +95,15 @@ absl::Status PlayWords(const Position& start,
     absl::StatusOr<Move> move = ParseMove(pos, word);
     if (!move.ok()) {
       std::vector<Move> glued = SplitGluedMoves(pos, word);
+      if (glued.empty() && unplayable != nullptr &&
+          !IsUnreadableMove(move.status())) {
+        if (std::optional<Move> squares = ReadIccsCoordinates(word)) {
+          moves->push_back(*squares);
+        } else {
+          *unplayable = std::string(move.status().message());
+        }
+        break;
+      }
       if (glued.empty()) {
         return absl::InvalidArgumentError(
             absl::StrCat("ply ", ply, ": ", move.status().message()));
@@ -201,8 +213,11 @@ std::vector<RecordEntry> ParseRecords(std::string_view text) {
   return entries;
 }
 
-absl::StatusOr<MoveSequence> ParseMoveSequenceWithClaims(
-    const Position& start, std::string_view text) {
+namespace {
+
+absl::StatusOr<MoveSequence> ReadMoveSequence(const Position& start,
+                                              std::string_view text,
+                                              bool stop_at_unplayable) {
   absl::StatusOr<std::vector<RecordToken>> tokens =
       record_internal::LexRecord(text);
   if (!tokens.ok()) return tokens.status();
@@ -214,9 +229,22 @@ absl::StatusOr<MoveSequence> ParseMoveSequenceWithClaims(
   }
   MoveSequence sequence;
   absl::Status played =
-      PlayWords(start, *tokens, &sequence.moves, &sequence.claims, nullptr);
+      PlayWords(start, *tokens, &sequence.moves, &sequence.claims, nullptr,
+                nullptr, stop_at_unplayable ? &sequence.unplayable : nullptr);
   if (!played.ok()) return played;
   return sequence;
+}
+
+}  // namespace
+
+absl::StatusOr<MoveSequence> ParseMoveSequenceWithClaims(
+    const Position& start, std::string_view text) {
+  return ReadMoveSequence(start, text, /*stop_at_unplayable=*/false);
+}
+
+absl::StatusOr<MoveSequence> ParseMovesToFirstUnplayable(
+    const Position& start, std::string_view text) {
+  return ReadMoveSequence(start, text, /*stop_at_unplayable=*/true);
 }
 
 absl::StatusOr<std::vector<Move>> ParseMoveSequence(const Position& start,

@@ -76,10 +76,22 @@ absl::StatusOr<std::vector<Move>> ParseMoveSequence(const Position& start,
 struct MoveSequence {
   std::vector<Move> moves;
   std::vector<RecordedClaim> claims;
+  // ParseMovesToFirstUnplayable only: why the move after `moves` names no
+  // legal move.
+  std::optional<std::string> unplayable;
 };
 
 // As ParseMoveSequence, also returning the claims written among the moves.
 absl::StatusOr<MoveSequence> ParseMoveSequenceWithClaims(const Position& start,
+                                                         std::string_view text);
+
+// As ParseMoveSequenceWithClaims, but the first move the position does not
+// allow ends the sequence instead of failing it, so it can be adjudicated as
+// an illegal move (as the API does): ICCS coordinates are kept as the last
+// move (the adjudicator rules on them); other text that names no legal move
+// ("车九进一" with no chariot there) sets `unplayable`. Words after it are not
+// read. Text that is no move at all is still an error naming its ply.
+absl::StatusOr<MoveSequence> ParseMovesToFirstUnplayable(const Position& start,
                                                          std::string_view text);
 
 // How a record says the game ended.

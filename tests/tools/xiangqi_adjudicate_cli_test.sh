@@ -103,6 +103,16 @@ rounds remaining: 0" -- first 3 "$caipan" xiangqi limit --fen "$checks_fen" --mo
 
 # Bad input: exit 2, the message names the ply or the option.
 expect_stderr_contains illegal_move 2 "ply 3" -- "$caipan" xiangqi adjudicate --moves "h2e2 h9g7 a0a5"
+# An illegal move is ruled as AdjudicateGame rules it: its mover loses there
+# (the exit status still flags the faulty input). So is a move text that names
+# no legal move.
+expect_output illegal_move_verdict 2 "0-1
+reason: illegal-move
+ply: 3" -- first 3 "$caipan" xiangqi adjudicate --moves "h2e2 h9g7 a0a5"
+expect_output unplayable_move_verdict 2 "0-1
+reason: illegal-move
+ply: 3" -- first 3 "$caipan" xiangqi adjudicate --moves "h2e2 h9g7 车九进三 h0g2"
+expect_stderr_contains unreadable_move 2 "--moves: ply 2" -- "$caipan" xiangqi adjudicate --moves "h2e2 hello"
 expect_stderr_contains illegal_move_limit 2 "ply 1" -- "$caipan" xiangqi limit --claimant red --moves "a0a5"
 expect_stderr_contains bad_rules 2 "rules" -- "$caipan" xiangqi adjudicate --rules fide
 expect_stderr_contains bad_mode 2 "mode" -- "$caipan" xiangqi adjudicate --mode auto

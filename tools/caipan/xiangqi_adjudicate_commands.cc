@@ -191,20 +191,27 @@ void PrintVerdict(const AdjudicateArgs& args, const xq::RuleOptions& options,
   PlyNames names = NamePlies(start, moves, named);
   std::cout << (args.json ? VerdictJson(verdict, names, options, lang, record)
                           : VerdictText(verdict, names, lang, record));
-  if (verdict.illegal) SetExitCode(2);
+  if (verdict.illegal) {
+    // A verdict like any other, and bad input all the same: say so.
+    std::cerr << "error: ply " << verdict.illegal->ply
+              << ": illegal move: " << verdict.illegal->reason << "\n";
+    SetExitCode(2);
+  }
 }
 
-// --fen and --moves: one game, claims written among the moves.
+// --fen and --moves: one game, claims written among the moves. A move the
+// position does not allow is ruled as AdjudicateGame rules it: an illegal
+// move, its mover loses (and the exit status is 2).
 void AdjudicateMoves(const AdjudicateArgs& args, const xq::RuleOptions& options,
                      Language lang) {
   absl::StatusOr<xq::Position> start = xq::Position::FromFen(args.fen);
   if (!start.ok())
     return Fail("--fen: " + std::string(start.status().message()));
   absl::StatusOr<xq::MoveSequence> seq =
-      xq::ParseMoveSequenceWithClaims(*start, args.moves);
+      xq::ParseMovesToFirstUnplayable(*start, args.moves);
   if (!seq.ok()) return Fail("--moves: " + std::string(seq.status().message()));
   xq::Verdict verdict =
-      xq::Adjudicate(*start, seq->moves, options, seq->claims);
+      xq::Adjudicate(*start, seq->moves, options, seq->claims, seq->unplayable);
   PrintVerdict(args, options, lang, *start, seq->moves, verdict, nullptr);
 }
 

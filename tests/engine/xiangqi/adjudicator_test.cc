@@ -78,7 +78,7 @@ TEST(AdjudicatorTest, FirstIllegalMoveIsReported) {
   moves.push_back(Move{0, 45});  // a0a5: the a3 pawn is in the way
   moves.push_back(Move{1, 20});
   Verdict v = Adjudicate(start, moves, RuleOptions{});
-  EXPECT_EQ(v.result, GameResult::kOngoing);
+  EXPECT_EQ(v.result, GameResult::kBlackWins);  // red's move: red loses
   EXPECT_EQ(v.reason, VerdictReason::kIllegalMove);
   EXPECT_EQ(v.ply, 3);
   ASSERT_TRUE(v.illegal.has_value());

@@ -239,11 +239,12 @@ TEST(ExplainVerdictTest, IllegalMoveNamesTheRule) {
   moves.push_back(Mv("a0a5"));
   const Verdict v = Adjudicate(start, moves, RuleOptions{});
   ASSERT_EQ(v.reason, VerdictReason::kIllegalMove);
+  // The mover (red) loses.
   EXPECT_EQ(ExplainVerdict(v, kZh),
-            "违例着法（第3着）：a0a5违例：车的去路在a3被挡住。");
+            "黑胜：红方第3着a0a5违例：车的去路在a3被挡住。");
   EXPECT_EQ(ExplainVerdict(v, kEn),
-            "Illegal move at ply 3: a0a5 is illegal: the chariot's path is "
-            "blocked at a3.");
+            "Black wins: illegal move at ply 3: a0a5 is illegal: the "
+            "chariot's path is blocked at a3.");
 }
 
 TEST(ExplainIllegalMoveTest, ChineseNamesPieceAndSquare) {
