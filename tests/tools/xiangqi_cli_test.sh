@@ -126,4 +126,10 @@ expect_stderr_contains missing_depth 2 "depth" -- "$caipan" xiangqi perft --fen 
 expect_stderr_contains bad_depth 2 "depth" -- "$caipan" xiangqi perft --depth two
 expect_stderr_contains unknown_flag 2 "bogus" -- "$caipan" xiangqi moves --bogus
 
+# Rejection reasons in Chinese with the rulebook's terms.
+expect_stderr_contains play_lang_zh 2 "第3着b0d1违例：蹩马腿，马腿c0有子" -- \
+  "$caipan" xiangqi play --moves "h2e2 h9g7 b0d1" --lang zh
+expect_stderr_contains play_lang_en 2 "the horse's leg at c0 is blocked" -- \
+  "$caipan" xiangqi play --moves "h2e2 h9g7 b0d1" --lang en
+
 finish

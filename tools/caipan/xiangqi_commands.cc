@@ -9,9 +9,13 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "engine/xiangqi/explain.h"
+#include "engine/xiangqi/illegal_move.h"
 #include "engine/xiangqi/notation.h"
 #include "engine/xiangqi/position.h"
 #include "engine/xiangqi/record.h"
+#include "tools/caipan/cli_language.h"
 #include "tools/caipan/commands.h"
 
 namespace caipan::cli {
@@ -98,15 +102,41 @@ void RunMoves(const MovesArgs& args) {
 struct PlayArgs {
   std::string fen = "startpos";
   std::string moves;
+  std::string lang;
 };
 
+// Why a move of --moves cannot be played, in Chinese: the rule it breaks
+// (ICCS squares are diagnosed), or the notation's own message.
+std::string ChineseRejection(const xq::Position& start,
+                             const std::string& moves) {
+  absl::StatusOr<xq::MoveSequence> seq =
+      xq::ParseMovesToFirstUnplayable(start, moves);
+  if (!seq.ok()) return std::string(seq.status().message());
+  xq::Position pos = start;
+  for (size_t i = 0; i < seq->moves.size(); ++i) {
+    const xq::Move m = seq->moves[i];
+    if (std::optional<xq::IllegalMoveInfo> info = xq::DiagnoseMove(pos, m)) {
+      return absl::StrCat("第", i + 1, "着",
+                          xq::ExplainIllegalMove(*info, Language::kChinese));
+    }
+    pos.MakeMove(m);
+  }
+  return absl::StrCat("第", seq->moves.size() + 1, "着不成立（",
+                      seq->unplayable.value_or(""), "）");
+}
+
 void RunPlay(const PlayArgs& args) {
+  absl::StatusOr<Language> lang = ResolveLanguage(args.lang);
+  if (!lang.ok()) return Fail(std::string(lang.status().message()));
   std::optional<xq::Position> pos = LoadPosition(args.fen);
   if (!pos) return;
   absl::StatusOr<std::vector<xq::Move>> moves =
       xq::ParseMoveSequence(*pos, args.moves);
-  if (!moves.ok())
-    return Fail("--moves: " + std::string(moves.status().message()));
+  if (!moves.ok()) {
+    return Fail("--moves: " + (*lang == Language::kChinese
+                                   ? ChineseRejection(*pos, args.moves)
+                                   : std::string(moves.status().message())));
+  }
   for (xq::Move m : *moves) pos->MakeMove(m);
   std::cout << pos->ToFen() << "\n" << xq::GameStateName(pos->State()) << "\n";
 }
@@ -159,6 +189,7 @@ void RegisterXiangqiCommands(CLI::App& app) {
   AddFenOption(play_cmd, &play->fen);
   play_cmd->add_option("--moves", play->moves,
                        "moves separated by spaces, e.g. \"h2e2 h9g7\"");
+  play_cmd->add_option("--lang", play->lang, kLangHelp);
   play_cmd->callback([play] { RunPlay(*play); });
 
   RegisterXiangqiAdjudicationCommands(*xiangqi);
