@@ -239,34 +239,41 @@ absl::StatusOr<v1::Verdict> LiveGame::ClaimableDraw(int player,
   *request.mutable_xiangqi_rules() = spec_.game().xiangqi_rules();
   request.mutable_xiangqi_rules()->set_mode(
       v1::XIANGQI_ADJUDICATION_MODE_CLAIM);
+  // The arbiter rules on this claim as on any other (the engine's claim
+  // mode): a draw, or not.
+  const v1::Side side = SideOfPlayer(player);
+  v1::XiangqiClaim* claim = request.add_xiangqi_claims();
+  claim->set_ply(plies_);
+  claim->set_side(side);
   v1::AdjudicateGameResponse judged;
   if (absl::Status s = XiangqiAdjudicateGame(request, context_->session_options,
                                              CallControl(), &judged);
       !s.ok()) {
     return s;
   }
-  const v1::Side side = SideOfPlayer(player);
-  for (const v1::XiangqiClaimableDraw& draw : judged.claimable_draws()) {
-    if (draw.kind() == v1::XiangqiClaimableDraw::KIND_NATURAL_LIMIT &&
-        draw.claimant() == side) {
-      return MakeVerdict(
-          v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
-          v1::VERDICT_REASON_NATURAL_LIMIT, plies_,
-          absl::StrCat("natural move limit reached (claimable "
-                       "since ply ",
-                       draw.ply(), "), claimed by ", SideName(side)));
-    }
-    if (draw.kind() == v1::XiangqiClaimableDraw::KIND_REPETITION &&
-        draw.ply() == plies_) {
-      return MakeVerdict(
-          v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
-          v1::VERDICT_REASON_REPETITION_DRAW, plies_,
-          absl::StrCat("repetition ruled a draw, claimed by ", SideName(side)));
-    }
+  const v1::XiangqiClaimRuling* ruling =
+      judged.claims_size() > 0 ? &judged.claims(judged.claims_size() - 1)
+                               : nullptr;
+  if (ruling != nullptr &&
+      ruling->outcome() == v1::XiangqiClaimRuling::OUTCOME_NATURAL_LIMIT_DRAW) {
+    return MakeVerdict(v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
+                       v1::VERDICT_REASON_NATURAL_LIMIT, plies_,
+                       absl::StrCat("natural move limit reached, claimed by ",
+                                    SideName(side)));
   }
-  *why =
-      "nothing to claim: no permitted repetition ends the game here and the "
-      "natural move limit is not reached for the claimant";
+  if (ruling != nullptr &&
+      ruling->outcome() == v1::XiangqiClaimRuling::OUTCOME_REPETITION_DRAW) {
+    return MakeVerdict(
+        v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
+        v1::VERDICT_REASON_REPETITION_DRAW, plies_,
+        absl::StrCat("repetition ruled a draw, claimed by ", SideName(side)));
+  }
+  // A forbidden cycle is no draw: its offender must vary.
+  *why = ruling != nullptr && ruling->outcome() ==
+                                  v1::XiangqiClaimRuling::OUTCOME_ORDER_TO_VARY
+             ? absl::StrCat("no draw: ", ruling->explanation())
+             : "nothing to claim: no permitted repetition ends the game here "
+               "and the natural move limit is not reached for the claimant";
   return absl::NotFoundError(*why);
 }
 

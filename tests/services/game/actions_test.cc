@@ -324,6 +324,25 @@ TEST_F(ActionsTest, NaturalLimitClaimGrantedInClaimMode) {
   EXPECT_EQ(claim.game().verdict().reason(), v1::VERDICT_REASON_NATURAL_LIMIT);
 }
 
+// A claim at a forbidden cycle is no draw: the arbiter orders the offender
+// (red, giving perpetual check) to vary instead.
+TEST_F(ActionsTest, ClaimAtAForbiddenCycleIsNoDraw) {
+  v1::CreateGameRequest request = XiangqiRequest("1200+5");
+  request.set_start_fen("4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 0 1");
+  request.mutable_xiangqi_rules()->set_mode(
+      v1::XIANGQI_ADJUDICATION_MODE_CLAIM);
+  CreatedGame g = MustCreate(stub(), request);
+  const char* cycle[] = {"f7e7", "e9f9", "e7f7", "f9e9"};
+  for (int i = 0; i < 8; ++i)
+    MustMove(stub(), g.name, g.token[i % 2], cycle[i % 4]);
+  v1::ClaimDrawResponse claim;
+  ASSERT_TRUE(Claim(g, g.token[0], &claim).ok());
+  EXPECT_FALSE(claim.granted());
+  EXPECT_NE(claim.explanation().find("red must vary"), std::string::npos)
+      << claim.explanation();
+  EXPECT_EQ(claim.game().status(), v1::GAME_STATUS_LIVE);
+}
+
 TEST_F(ActionsTest, FoulsUpToTheLimitLose) {
   v1::CreateGameRequest request = XiangqiRequest("1200+5");
   request.set_foul_limit(2);
