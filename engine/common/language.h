@@ -21,6 +21,15 @@ inline constexpr Language kAllLanguages[] = {Language::kEnglish,
 // Every Chinese tag gives simplified Chinese, the only Chinese there is.
 absl::StatusOr<Language> ParseLanguage(std::string_view name);
 
+// A text in English and in Chinese, for tables of terms.
+struct Term {
+  std::string_view en;
+  std::string_view zh;
+  std::string_view In(Language lang) const {
+    return lang == Language::kChinese ? zh : en;
+  }
+};
+
 // "en" or "zh".
 const char* LanguageCode(Language language);
 

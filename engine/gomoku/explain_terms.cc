@@ -4,19 +4,6 @@
 #include "engine/gomoku/explain.h"
 
 namespace caipan::gomoku {
-namespace {
-
-// An English and a Chinese text.
-struct Term {
-  std::string_view en;
-  std::string_view zh;
-  std::string_view In(Language lang) const {
-    return lang == Language::kChinese ? zh : en;
-  }
-};
-
-}  // namespace
-
 std::string_view ColorText(Color c, Language lang) {
   return c == Color::kBlack ? Term{"black", "黑方"}.In(lang)
                             : Term{"white", "白方"}.In(lang);

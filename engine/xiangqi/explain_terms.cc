@@ -4,19 +4,6 @@
 #include "engine/xiangqi/explain.h"
 
 namespace caipan::xiangqi {
-namespace {
-
-// An English and a Chinese text.
-struct Term {
-  std::string_view en;
-  std::string_view zh;
-  std::string_view In(Language lang) const {
-    return lang == Language::kChinese ? zh : en;
-  }
-};
-
-}  // namespace
-
 std::string_view ColorText(Color c, Language lang) {
   return c == Color::kRed ? Term{"red", "红方"}.In(lang)
                           : Term{"black", "黑方"}.In(lang);
