@@ -5,6 +5,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "engine/common/concat.h"
+#include "engine/gomoku/explain.h"
 #include "engine/gomoku/notation.h"
 
 namespace caipan::rpc {
@@ -193,42 +195,107 @@ void SetEnd(gomoku::GameStatus status, gomoku::ResultReason reason,
   verdict->set_decided_at_ply(ply);
 }
 
-}  // namespace
-
-void GameVerdict(const gomoku::Game& game, int plies, v1::Verdict* verdict) {
-  SetEnd(game.status(), game.reason(), game.forbidden_kind(), plies, verdict);
+// The game's state as the adjudication of its record, to explain it.
+gomoku::Adjudication StateOf(const gomoku::Game& game, int plies) {
+  gomoku::Adjudication a;
+  switch (game.status()) {
+    case gomoku::GameStatus::kOngoing:
+      a.verdict = gomoku::Verdict::kOngoing;
+      break;
+    case gomoku::GameStatus::kBlackWins:
+      a.verdict = gomoku::Verdict::kBlackWins;
+      break;
+    case gomoku::GameStatus::kWhiteWins:
+      a.verdict = gomoku::Verdict::kWhiteWins;
+      break;
+    case gomoku::GameStatus::kDraw:
+      a.verdict = gomoku::Verdict::kDraw;
+      break;
+  }
+  a.reason = game.reason();
+  a.forbidden_kind = game.forbidden_kind();
+  a.ply = plies;
+  a.move = game.moves();
+  // A five, a forbidden point or the board's last point: the stone decided.
+  if (a.reason == gomoku::ResultReason::kFive ||
+      a.reason == gomoku::ResultReason::kForbiddenMove ||
+      a.reason == gomoku::ResultReason::kFullBoard) {
+    a.point = game.last_point();
+  }
+  a.to_act = game.to_act();
+  a.allowed = game.AllowedActions();
+  a.candidates = game.candidates();
+  return a;
 }
 
-void ToProto(const gomoku::Adjudication& a, v1::Verdict* verdict) {
+}  // namespace
+
+void GameVerdict(const gomoku::Game& game, int plies, v1::Verdict* verdict,
+                 Language lang) {
+  SetEnd(game.status(), game.reason(), game.forbidden_kind(), plies, verdict);
+  if (lang != Language::kEnglish) {
+    verdict->set_explanation(gomoku::ExplainAdjudication(StateOf(game, plies),
+                                                         game.options(), lang));
+  }
+}
+
+void ToProto(const gomoku::Adjudication& a, const gomoku::RuleOptions& rules,
+             v1::Verdict* verdict, Language lang) {
   switch (a.verdict) {
     case gomoku::Verdict::kOngoing:
       SetEnd(gomoku::GameStatus::kOngoing, a.reason, a.forbidden_kind, a.ply,
              verdict);
-      return;
+      break;
     case gomoku::Verdict::kBlackWins:
       SetEnd(gomoku::GameStatus::kBlackWins, a.reason, a.forbidden_kind, a.ply,
              verdict);
-      return;
+      break;
     case gomoku::Verdict::kWhiteWins:
       SetEnd(gomoku::GameStatus::kWhiteWins, a.reason, a.forbidden_kind, a.ply,
              verdict);
-      return;
+      break;
     case gomoku::Verdict::kDraw:
       SetEnd(gomoku::GameStatus::kDraw, a.reason, a.forbidden_kind, a.ply,
              verdict);
-      return;
-    case gomoku::Verdict::kIllegalAction:
       break;
+    case gomoku::Verdict::kIllegalAction: {
+      // The player who attempted the illegal action (the one to act) loses by
+      // it.
+      verdict->set_result(v1::RESULT_WIN);
+      verdict->set_winner(ToProto(gomoku::Opponent(a.to_act)));
+      verdict->set_reason(a.illegal && IsOpeningViolation(*a.illegal)
+                              ? v1::VERDICT_REASON_OPENING_VIOLATION
+                              : v1::VERDICT_REASON_ILLEGAL_MOVE);
+      verdict->set_decided_at_ply(a.ply);
+      verdict->set_explanation(
+          lang == Language::kEnglish
+              ? absl::StrCat(ColorWord(a.to_act), " ", a.action, ": ",
+                             a.message)
+              : Concat(gomoku::ColorText(a.to_act, lang), "第", a.ply, "步",
+                       a.action, "违例，判负：",
+                       gomoku::ExplainRejection(a, rules, lang), "。"));
+      return;
+    }
   }
-  // The player who attempted the illegal action (the one to act) loses by it.
-  verdict->set_result(v1::RESULT_WIN);
-  verdict->set_winner(ToProto(gomoku::Opponent(a.to_act)));
-  verdict->set_reason(a.illegal && IsOpeningViolation(*a.illegal)
-                          ? v1::VERDICT_REASON_OPENING_VIOLATION
-                          : v1::VERDICT_REASON_ILLEGAL_MOVE);
-  verdict->set_decided_at_ply(a.ply);
-  verdict->set_explanation(
-      absl::StrCat(ColorWord(a.to_act), " ", a.action, ": ", a.message));
+  if (lang != Language::kEnglish) {
+    verdict->set_explanation(gomoku::ExplainAdjudication(a, rules, lang));
+  }
+}
+
+std::string RejectionText(const gomoku::Game& game, int plies,
+                          const gomoku::Action& action,
+                          const gomoku::Rejection& rejection, Language lang) {
+  if (lang == Language::kEnglish) return rejection.message;
+  // The rejection as Adjudicate would report it, which the catalog explains.
+  gomoku::Adjudication a = StateOf(game, plies);
+  a.verdict = gomoku::Verdict::kIllegalAction;
+  a.illegal = rejection.reason;
+  a.message = rejection.message;
+  a.ply = plies + 1;
+  a.move = game.moves() + 1;
+  a.action = action.text.empty() ? gomoku::FormatAction(action) : action.text;
+  a.point.reset();
+  return gomoku::ExplainRejection(a, game.options(), lang);
 }
 
 }  // namespace caipan::rpc

@@ -3,11 +3,13 @@
 #ifndef CAIPAN_RPC_GOMOKU_CONVERT_H_
 #define CAIPAN_RPC_GOMOKU_CONVERT_H_
 
+#include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "caipan/v1/adjudication_service.pb.h"
+#include "engine/common/language.h"
 #include "engine/gomoku/action.h"
 #include "engine/gomoku/adjudicate.h"
 #include "engine/gomoku/forbidden.h"
@@ -37,10 +39,22 @@ absl::Status ReplayGomoku(const std::vector<gomoku::Action>& actions,
 v1::Side ToProto(gomoku::Color color);
 // Black's point classification as a forbidden kind (a five is not forbidden).
 v1::ForbiddenKind ToForbiddenKind(gomoku::PointKind kind);
-// The game's state as a verdict, `plies` actions in.
-void GameVerdict(const gomoku::Game& game, int plies, v1::Verdict* verdict);
-// An adjudication as a verdict.
-void ToProto(const gomoku::Adjudication& adjudication, v1::Verdict* verdict);
+// The game's state as a verdict, `plies` actions in. The explanation is in
+// `lang`: English gives the reason's name ("five", "forbidden-move
+// (double-three)"), Chinese a sentence
+// ("白胜：黑方第9手h8为三三禁手，禁手判负。").
+void GameVerdict(const gomoku::Game& game, int plies, v1::Verdict* verdict,
+                 Language lang = Language::kEnglish);
+// An adjudication under `rules` as a verdict, explained in `lang` (English as
+// GameVerdict's, or "black h9: <the rejection's message>").
+void ToProto(const gomoku::Adjudication& adjudication,
+             const gomoku::RuleOptions& rules, v1::Verdict* verdict,
+             Language lang = Language::kEnglish);
+// Why `game`, `plies` actions in, rejected `action`, in `lang` (English: the
+// rejection's own message).
+std::string RejectionText(const gomoku::Game& game, int plies,
+                          const gomoku::Action& action,
+                          const gomoku::Rejection& rejection, Language lang);
 // Whether an illegal-action reason is a breach of the opening protocol.
 bool IsOpeningViolation(gomoku::IllegalReason reason);
 

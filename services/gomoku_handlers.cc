@@ -8,10 +8,13 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/common/concat.h"
 #include "engine/gomoku/action.h"
 #include "engine/gomoku/adjudicate.h"
+#include "engine/gomoku/explain.h"
 #include "engine/gomoku/forbidden.h"
 #include "rpc/gomoku_convert.h"
+#include "services/request_checks.h"
 
 namespace caipan::services {
 namespace {
@@ -57,14 +60,19 @@ gomoku::PointKind BlackKind(const Game& game, Point p) {
 }  // namespace
 
 bool PlayGomokuMove(Game* game, int plies, std::string_view text,
-                    v1::MoveCheck* check) {
+                    v1::MoveCheck* check, Language lang) {
+  const bool zh = lang == Language::kChinese;
   check->set_side(rpc::ToProto(game->to_act()));
   absl::StatusOr<Action> action = gomoku::ParseAction(text);
   if (!action.ok()) {
     check->set_legal(false);
     check->set_rejection(v1::MOVE_REJECTION_UNPARSEABLE);
-    check->set_reason(std::string(action.status().message()));
-    rpc::GameVerdict(*game, plies, check->mutable_verdict());
+    check->set_reason(
+        zh ? Concat("无法识别的着法“", text,
+                    "”：应为点（a–o列、1–15行，如h8）或pass、swap、noswap、"
+                    "propose:…、choose:…、draw")
+           : std::string(action.status().message()));
+    rpc::GameVerdict(*game, plies, check->mutable_verdict(), lang);
     return false;
   }
   const bool places =
@@ -79,8 +87,9 @@ bool PlayGomokuMove(Game* game, int plies, std::string_view text,
     check->set_rejection(rejected->reason == gomoku::IllegalReason::kGameOver
                              ? v1::MOVE_REJECTION_GAME_OVER
                              : v1::MOVE_REJECTION_ILLEGAL);
-    check->set_reason(rejected->message);
-    rpc::GameVerdict(*game, plies, check->mutable_verdict());
+    check->set_reason(
+        rpc::RejectionText(*game, plies, *action, *rejected, lang));
+    rpc::GameVerdict(*game, plies, check->mutable_verdict(), lang);
     return false;
   }
   check->set_move(gomoku::FormatAction(*action));
@@ -91,13 +100,16 @@ bool PlayGomokuMove(Game* game, int plies, std::string_view text,
     check->set_legal(false);
     check->set_rejection(v1::MOVE_REJECTION_FORBIDDEN);
     check->set_reason(
-        absl::StrCat(check->move(), " is forbidden for black (",
-                     gomoku::PointKindName(game->forbidden_kind()), ")"));
+        zh ? Concat(check->move(), "为",
+                    gomoku::PointKindText(game->forbidden_kind(), lang),
+                    "，黑方禁手判负")
+           : absl::StrCat(check->move(), " is forbidden for black (",
+                          gomoku::PointKindName(game->forbidden_kind()), ")"));
   } else {
     check->set_legal(true);
     check->set_rejection(v1::MOVE_REJECTION_NONE);
   }
-  rpc::GameVerdict(*game, plies + 1, check->mutable_verdict());
+  rpc::GameVerdict(*game, plies + 1, check->mutable_verdict(), lang);
   return true;
 }
 
@@ -106,6 +118,10 @@ absl::Status GomokuCheckMove(const v1::CheckMoveRequest& request,
                              v1::CheckMoveResponse* response) {
   if (request.move().empty())
     return absl::InvalidArgumentError("move: required");
+  Language lang;
+  if (absl::Status s = ReadLanguage(request.language(), "language", &lang);
+      !s.ok())
+    return s;
   std::optional<Game> game;
   int plies = 0;
   if (absl::Status s = Replay(request.gomoku(), request.gomoku_rules(), options,
@@ -113,7 +129,8 @@ absl::Status GomokuCheckMove(const v1::CheckMoveRequest& request,
       !s.ok()) {
     return s;
   }
-  PlayGomokuMove(&*game, plies, request.move(), response->mutable_check());
+  PlayGomokuMove(&*game, plies, request.move(), response->mutable_check(),
+                 lang);
   return absl::OkStatus();
 }
 
@@ -165,6 +182,10 @@ absl::Status GomokuListMoves(const v1::ListMovesRequest& request,
 absl::Status GomokuAdjudicateGame(const v1::AdjudicateGameRequest& request,
                                   const ServiceOptions& options,
                                   v1::AdjudicateGameResponse* response) {
+  Language lang;
+  if (absl::Status s = ReadLanguage(request.language(), "language", &lang);
+      !s.ok())
+    return s;
   gomoku::AdjudicationOptions adjudication;
   if (absl::Status s = rpc::FromProto(request.gomoku_rules(), "gomoku_rules",
                                       &adjudication.rules);
@@ -185,7 +206,7 @@ absl::Status GomokuAdjudicateGame(const v1::AdjudicateGameRequest& request,
     a = gomoku::Adjudicate(std::span<const Action>(actions).first(a.ply - 1),
                            adjudication);
   }
-  rpc::ToProto(a, response->mutable_verdict());
+  rpc::ToProto(a, adjudication.rules, response->mutable_verdict(), lang);
   response->set_plies(static_cast<int>(actions.size()));
   if (a.verdict != gomoku::Verdict::kOngoing) {
     response->set_trailing_moves(static_cast<int>(actions.size()) - a.ply);

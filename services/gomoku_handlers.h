@@ -6,6 +6,7 @@
 
 #include "absl/status/status.h"
 #include "caipan/v1/adjudication_service.pb.h"
+#include "engine/common/language.h"
 #include "engine/gomoku/game.h"
 #include "services/service_options.h"
 
@@ -14,9 +15,9 @@ namespace caipan::services {
 // Answers whether `text` is an acceptable next action in `game`, `plies`
 // actions in, and fills `check`. Returns true if the action was applied to
 // `game` (a Black stone on a forbidden point is applied — it ends the game —
-// but answered as not legal).
+// but answered as not legal). The reason and explanation are in `lang`.
 bool PlayGomokuMove(gomoku::Game* game, int plies, std::string_view text,
-                    v1::MoveCheck* check);
+                    v1::MoveCheck* check, Language lang = Language::kEnglish);
 
 absl::Status GomokuCheckMove(const v1::CheckMoveRequest& request,
                              const ServiceOptions& options,

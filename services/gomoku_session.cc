@@ -10,22 +10,25 @@
 #include "engine/gomoku/game.h"
 #include "rpc/gomoku_convert.h"
 #include "services/gomoku_handlers.h"
+#include "services/request_checks.h"
 
 namespace caipan::services {
 namespace {
 
 class GomokuSession : public GameSession {
  public:
-  GomokuSession(const gomoku::RuleOptions& rules, int max_plies, bool live)
+  GomokuSession(const gomoku::RuleOptions& rules, int max_plies, bool live,
+                Language lang)
       : game_(rules, /*implied_opening_actions=*/!live),
-        max_plies_(max_plies) {}
+        max_plies_(max_plies),
+        lang_(lang) {}
 
   gomoku::Game& game() { return game_; }
   void set_plies(int plies) { plies_ = plies; }
 
   void Describe(v1::PlayGameResponse* response) const {
     response->set_ply(plies_);
-    rpc::GameVerdict(game_, plies_, response->mutable_verdict());
+    rpc::GameVerdict(game_, plies_, response->mutable_verdict(), lang_);
   }
 
   absl::Status Play(std::string_view text,
@@ -36,7 +39,7 @@ class GomokuSession : public GameSession {
           absl::StrCat("move: the game reached the history limit of ",
                        max_plies_, " plies"));
     }
-    if (PlayGomokuMove(&game_, plies_, text, response->mutable_check()))
+    if (PlayGomokuMove(&game_, plies_, text, response->mutable_check(), lang_))
       ++plies_;
     Describe(response);
     return absl::OkStatus();
@@ -52,6 +55,7 @@ class GomokuSession : public GameSession {
  private:
   gomoku::Game game_;
   int max_plies_;
+  Language lang_;  // of reasons and explanations
   int plies_ = 0;
 };
 
@@ -60,6 +64,10 @@ class GomokuSession : public GameSession {
 absl::StatusOr<std::unique_ptr<GameSession>> StartGomokuSession(
     const v1::PlayGameStart& start, const ServiceOptions& options,
     v1::PlayGameResponse* response, bool live) {
+  Language lang;
+  if (absl::Status s = ReadLanguage(start.language(), "start.language", &lang);
+      !s.ok())
+    return s;
   gomoku::RuleOptions rules;
   if (absl::Status s =
           rpc::FromProto(start.gomoku_rules(), "start.gomoku_rules", &rules);
@@ -72,8 +80,8 @@ absl::StatusOr<std::unique_ptr<GameSession>> StartGomokuSession(
       !s.ok()) {
     return s;
   }
-  auto session =
-      std::make_unique<GomokuSession>(rules, options.max_history_plies, live);
+  auto session = std::make_unique<GomokuSession>(
+      rules, options.max_history_plies, live, lang);
   if (absl::Status s =
           rpc::ReplayGomoku(actions, "start.gomoku", &session->game());
       !s.ok()) {

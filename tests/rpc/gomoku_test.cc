@@ -32,10 +32,12 @@ class GomokuTest : public ::testing::Test {
  protected:
   v1::CheckMoveResponse Check(const v1::GomokuPosition& position,
                               const std::string& move,
-                              v1::GomokuRuleSet rule_set, bool free_opening) {
+                              v1::GomokuRuleSet rule_set, bool free_opening,
+                              const std::string& language = "") {
     v1::CheckMoveRequest request;
     *request.mutable_gomoku() = position;
     request.set_move(move);
+    request.set_language(language);
     request.mutable_gomoku_rules()->set_rule_set(rule_set);
     request.mutable_gomoku_rules()->set_skip_opening_check(free_opening);
     v1::CheckMoveResponse response;
@@ -182,6 +184,140 @@ TEST_F(GomokuTest, PlayGameKeepsTheBoard) {
   ASSERT_TRUE(stream->Read(&response));
   EXPECT_EQ(response.verdict().reason(), v1::VERDICT_REASON_FIVE);
   EXPECT_EQ(response.ply(), 9);
+  stream->WritesDone();
+  EXPECT_TRUE(stream->Finish().ok());
+}
+
+TEST_F(GomokuTest, LanguageGivesTheForbiddenMoveInChinese) {
+  v1::CheckMoveResponse r = Check(Position(kDoubleThree), "h8",
+                                  v1::GOMOKU_RULE_SET_CHINESE, true, "zh");
+  ASSERT_TRUE(status_.ok()) << status_.error_message();
+  EXPECT_EQ(r.check().rejection(), v1::MOVE_REJECTION_FORBIDDEN);
+  EXPECT_EQ(r.check().reason(), "h8为三三禁手，黑方禁手判负");
+  EXPECT_EQ(r.check().verdict().explanation(),
+            "白胜：黑方第9手h8为三三禁手，禁手判负。");
+  // The enums are the same in every language.
+  EXPECT_EQ(r.check().verdict().reason(), v1::VERDICT_REASON_FORBIDDEN_MOVE);
+  EXPECT_EQ(r.check().gomoku().forbidden(), v1::FORBIDDEN_KIND_DOUBLE_THREE);
+
+  // English by default, as before; "en-US" is English too.
+  for (const std::string language : {"", "en-US"}) {
+    r = Check(Position(kDoubleThree), "h8", v1::GOMOKU_RULE_SET_CHINESE, true,
+              language);
+    ASSERT_TRUE(status_.ok()) << status_.error_message();
+    EXPECT_EQ(r.check().reason(), "h8 is forbidden for black (double-three)");
+    EXPECT_EQ(r.check().verdict().explanation(),
+              "forbidden-move (double-three)");
+  }
+}
+
+TEST_F(GomokuTest, LanguageGivesARejectedOpeningMoveInChinese) {
+  v1::CheckMoveResponse r =
+      Check({}, "a1", v1::GOMOKU_RULE_SET_CHINESE, false, "zh-CN");
+  ASSERT_TRUE(status_.ok()) << status_.error_message();
+  EXPECT_EQ(r.check().rejection(), v1::MOVE_REJECTION_ILLEGAL);
+  EXPECT_EQ(r.check().reason(), "第1手须下在天元h8，不能下在a1");
+  EXPECT_THAT(r.check().verdict().explanation(), HasSubstr("轮到黑方"));
+
+  r = Check({}, "a1", v1::GOMOKU_RULE_SET_CHINESE, false);
+  EXPECT_THAT(r.check().reason(), Not(HasSubstr("天元")));
+  EXPECT_EQ(r.check().verdict().explanation(), "ongoing");
+
+  r = Check({}, "zz", v1::GOMOKU_RULE_SET_CHINESE, false, "zh");
+  EXPECT_EQ(r.check().rejection(), v1::MOVE_REJECTION_UNPARSEABLE);
+  EXPECT_THAT(r.check().reason(), HasSubstr("无法识别的着法“zz”"));
+}
+
+TEST_F(GomokuTest, LanguageGivesAnOpeningViolationVerdictInChinese) {
+  v1::AdjudicateGameRequest request;
+  *request.mutable_gomoku() = Position(kDoubleThree);  // f8 opens: no centre
+  request.set_language("zh");
+  v1::AdjudicateGameResponse response;
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(
+        server_.stub().AdjudicateGame(&context, request, &response).ok());
+  }
+  EXPECT_EQ(response.verdict().reason(), v1::VERDICT_REASON_OPENING_VIOLATION);
+  EXPECT_EQ(response.verdict().winner(), v1::SIDE_WHITE);
+  EXPECT_EQ(response.verdict().explanation(),
+            "黑方第1步f8违例，判负：第1手须下在天元h8，不能下在f8。");
+
+  request.clear_language();
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(
+        server_.stub().AdjudicateGame(&context, request, &response).ok());
+  }
+  EXPECT_THAT(response.verdict().explanation(), HasSubstr("black f8: "));
+
+  // A forbidden move decides the game: the rulebook's terms.
+  request.set_language("zh");
+  request.mutable_gomoku()->add_moves("h8");
+  request.mutable_gomoku_rules()->set_skip_opening_check(true);
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(
+        server_.stub().AdjudicateGame(&context, request, &response).ok());
+  }
+  EXPECT_EQ(response.verdict().explanation(),
+            "白胜：黑方第9手h8为三三禁手，禁手判负。");
+}
+
+TEST_F(GomokuTest, UnknownLanguageIsAnInvalidArgumentNamingTheField) {
+  Check(Position(kFour), "l8", v1::GOMOKU_RULE_SET_FREESTYLE, false, "klingon");
+  EXPECT_EQ(status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status_.error_message(), HasSubstr("language"));
+
+  v1::AdjudicateGameRequest request;
+  *request.mutable_gomoku() = Position(kFour);
+  request.set_language("klingon");
+  v1::AdjudicateGameResponse response;
+  grpc::ClientContext context;
+  grpc::Status status =
+      server_.stub().AdjudicateGame(&context, request, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status.error_message(), HasSubstr("language"));
+
+  grpc::ClientContext play_context;
+  auto stream = server_.stub().PlayGame(&play_context);
+  v1::PlayGameRequest start;
+  start.mutable_start()->mutable_gomoku();
+  start.mutable_start()->set_language("klingon");
+  stream->Write(start);
+  stream->WritesDone();
+  v1::PlayGameResponse ignored;
+  while (stream->Read(&ignored)) {
+  }
+  status = stream->Finish();
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status.error_message(), HasSubstr("start.language"));
+}
+
+TEST_F(GomokuTest, PlayGameAnswersInTheStartsLanguage) {
+  grpc::ClientContext context;
+  auto stream = server_.stub().PlayGame(&context);
+  v1::PlayGameRequest request;
+  request.mutable_start()->mutable_gomoku_rules()->set_rule_set(
+      v1::GOMOKU_RULE_SET_FREESTYLE);
+  request.mutable_start()->mutable_gomoku();
+  request.mutable_start()->set_language("zh");
+  ASSERT_TRUE(stream->Write(request));
+  v1::PlayGameResponse response;
+  ASSERT_TRUE(stream->Read(&response));
+  for (const auto& m : kFour) {
+    request.set_move(m);
+    ASSERT_TRUE(stream->Write(request));
+    ASSERT_TRUE(stream->Read(&response));
+  }
+  request.set_move("h8");  // occupied
+  ASSERT_TRUE(stream->Write(request));
+  ASSERT_TRUE(stream->Read(&response));
+  EXPECT_EQ(response.check().reason(), "h8已有棋子");
+  request.set_move("l8");
+  ASSERT_TRUE(stream->Write(request));
+  ASSERT_TRUE(stream->Read(&response));
+  EXPECT_EQ(response.verdict().explanation(), "黑胜：黑方第9手l8成五连。");
   stream->WritesDone();
   EXPECT_TRUE(stream->Finish().ok());
 }

@@ -3,6 +3,9 @@
 source "$(dirname "$0")/cli_assert.sh"
 caipan=$1
 data=$2
+# The outputs below are the English ones: whatever the runner's locale.
+unset LC_ALL LC_MESSAGES
+export LANG=C.UTF-8
 
 # --- forbidden, one point
 expect_output forbidden_point_none 0 "none" -- \
@@ -201,5 +204,66 @@ expect_stderr_contains adjudicate_bad_n 2 'fifth_move_alternatives' -- \
   "$caipan" gomoku adjudicate --fifth-alternatives 0 --moves "h8"
 expect_stderr_contains adjudicate_missing_moves 2 'moves' -- \
   "$caipan" gomoku adjudicate
+
+
+# --- --lang: explanations and reasons in Chinese or English; the names stay.
+forbidden13="h8 h9 h10 a15 b5 c15 c4 e15 c6 g15 d5 i15 c5"
+expect_output adjudicate_lang_zh_forbidden 0 "white
+reason: forbidden-move double-three
+ply: 13
+move: 13
+action: c5
+opening: D1 寒星 Kansei
+swapped: no
+explanation: 白胜：黑方第13手c5为三三禁手，禁手判负。" -- \
+  "$caipan" gomoku adjudicate --lang zh --moves "$forbidden13"
+last_line() { "$@" | tail -1; }
+# The last line of stdout, keeping the command's exit status.
+last_line_status() {
+  local out status
+  out=$("$@" 2>/dev/null)
+  status=$?
+  printf '%s\n' "$out" | tail -1
+  return $status
+}
+expect_output adjudicate_lang_en_forbidden 0 \
+  "explanation: White wins: black's move 13 at c5 is a forbidden double-three and loses." -- \
+  last_line "$caipan" gomoku adjudicate --lang en --moves "$forbidden13"
+# A Chinese locale asks for Chinese without --lang.
+expect_output adjudicate_lang_locale_zh 0 \
+  "explanation: 白胜：黑方第13手c5为三三禁手，禁手判负。" -- \
+  last_line env LANG=zh_CN.UTF-8 "$caipan" gomoku adjudicate --moves "$forbidden13"
+expect_output adjudicate_lang_zh_json 0 '{"verdict":"white","reason":"forbidden-move","forbidden":"double-three","ply":13,"move":13,"action":"c5","point":"c5","rules":"renju_rif","allowed":[],"candidates":[],"swapped":false,"opening":{"id":"D1","name_zh":"寒星","name_ja":"Kansei"},"explanation":"白胜：黑方第13手c5为三三禁手，禁手判负。","language":"zh"}' -- \
+  "$caipan" gomoku adjudicate --json --lang zh --rules renju_rif --moves "$forbidden13"
+expect_output adjudicate_lang_zh_ongoing 0 \
+  "explanation: 对局未结束（已走3手），轮到白方：交换或不交换。" -- \
+  last_line "$caipan" gomoku adjudicate --lang zh --moves "h8 h9 h10"
+expect_stderr_contains adjudicate_lang_zh_occupied 2 \
+  'illegal action at ply 5 (h9): occupied: h9已有棋子' -- \
+  "$caipan" gomoku adjudicate --lang zh --moves "h8 h9 h10 i9 h9"
+expect_stderr_contains adjudicate_lang_zh_opening 2 \
+  'not-designated-opening: 第3手h12不构成26种指定开局之一' -- \
+  "$caipan" gomoku adjudicate --lang zh --moves "h8 h9 h12"
+expect_output adjudicate_lang_zh_opening_stdout 2 \
+  "explanation: 违例（第3步h12）：第3手h12不构成26种指定开局之一（须在中心5×5范围内）。" -- \
+  last_line_status "$caipan" gomoku adjudicate --lang zh --moves "h8 h9 h12"
+expect_stderr_contains adjudicate_lang_bad 2 '--lang' -- \
+  "$caipan" gomoku adjudicate --lang klingon --moves "h8"
+expect_output forbidden_lang_zh_point 0 "double-three
+explanation: 黑方下在h8为三三禁手，禁手判负" -- \
+  "$caipan" gomoku forbidden --lang zh --stones "B:g8,h7,h9,i8;W:" --point h8
+expect_output forbidden_lang_en_point 0 "double-three
+explanation: black at h8 is a forbidden double-three and loses" -- \
+  "$caipan" gomoku forbidden --lang en --stones "B:g8,h7,h9,i8;W:" --point h8
+expect_output forbidden_lang_zh_map 0 "h8 double-three" -- \
+  "$caipan" gomoku forbidden --lang zh --stones "$three"
+expect_output forbidden_lang_zh_standard 0 "none
+规则gomoku_standard没有禁手；禁手只在有禁手的规则（chinese、renju_rif）下对黑方适用" -- \
+  "$caipan" gomoku forbidden --lang zh --rules gomoku_standard --stones "$three"
+expect_output forbidden_lang_zh_white 0 "none
+禁手只对黑方适用；白方没有禁手" -- \
+  "$caipan" gomoku forbidden --lang zh --side white --stones "$three"
+expect_stderr_contains forbidden_lang_bad 2 '--lang' -- \
+  "$caipan" gomoku forbidden --lang klingon --stones "$three"
 
 finish

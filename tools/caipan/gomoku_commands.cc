@@ -1,5 +1,7 @@
 // `caipan gomoku …` subcommands: forbidden-point queries and game
 // adjudication. Errors go to stderr naming the field at fault, exit status 2.
+// Reasons and explanations are in --lang; the machine-readable names (verdicts,
+// reasons, point kinds) are the same in every language.
 #include <iostream>
 #include <optional>
 #include <string>
@@ -9,10 +11,13 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/common/concat.h"
 #include "engine/common/text.h"
 #include "engine/gomoku/adjudicate.h"
+#include "engine/gomoku/explain.h"
 #include "engine/gomoku/forbidden.h"
 #include "engine/gomoku/notation.h"
+#include "tools/caipan/cli_language.h"
 #include "tools/caipan/commands.h"
 #include "tools/caipan/gomoku_moves.h"
 
@@ -26,12 +31,20 @@ void Fail(const absl::Status& status) {
   SetExitCode(2);
 }
 
+// Whether to add explanation lines: when a language is asked for (--lang, or
+// a Chinese locale), so that the default English output stays as scripts and
+// tests read it.
+bool Explains(const std::string& lang_flag, Language lang) {
+  return !lang_flag.empty() || lang == Language::kChinese;
+}
+
 struct ForbiddenArgs {
   std::string stones;
   std::string moves;
   std::string point;
   std::string rules = "chinese";
   std::string side;
+  std::string lang;
   bool strict = false;
   CLI::Option* stones_option = nullptr;
   CLI::Option* moves_option = nullptr;
@@ -83,8 +96,15 @@ absl::StatusOr<gm::Color> ParseSide(std::string_view text) {
 // Why there is nothing to list, or "" when black's points are to be listed.
 std::string NoForbiddenReason(const ForbiddenArgs& args,
                               const ForbiddenPosition& position,
-                              gm::RuleSet rule_set, gm::Color side) {
+                              gm::RuleSet rule_set, gm::Color side,
+                              Language lang) {
+  const bool zh = lang == Language::kChinese;
   if (!gm::RuleOptionsFor(rule_set).black_forbidden) {
+    if (zh) {
+      return Concat("规则", gm::RuleSetName(rule_set),
+                    "没有禁手；禁手只在有禁手的规则（chinese、renju_rif）下对"
+                    "黑方适用");
+    }
     return absl::StrCat(
         "forbidden points apply to black only under renju-type rules "
         "(chinese, renju_rif); rules ",
@@ -92,11 +112,37 @@ std::string NoForbiddenReason(const ForbiddenArgs& args,
   }
   if (side == gm::Color::kBlack) return "";
   if (args.side.empty()) {
+    if (zh) {
+      return Concat("走了", position.moves,
+                    "手后轮到白方；禁手只对黑方适用（--side black "
+                    "列出黑方的禁手点）");
+    }
     return absl::StrCat("white is to move after ", position.moves,
                         " moves; forbidden points apply to black only "
                         "(--side black lists black's)");
   }
+  if (zh) return "禁手只对黑方适用；白方没有禁手";
   return "forbidden points apply to black only; white has none";
+}
+
+// What black playing on `point` does, in a sentence.
+std::string PointKindSentence(gm::Point point, gm::PointKind kind,
+                              Language lang) {
+  const std::string p = gm::PointName(point);
+  const bool zh = lang == Language::kChinese;
+  switch (kind) {
+    case gm::PointKind::kNone:
+      return zh ? Concat("黑方下在", p, "不成五连，也不是禁手")
+                : Concat("black at ", p, " makes no five and is not forbidden");
+    case gm::PointKind::kFive:
+      return zh ? Concat("黑方下在", p, "成五连，胜")
+                : Concat("black at ", p, " makes five in a row and wins");
+    default:
+      return zh ? Concat("黑方下在", p, "为", gm::PointKindText(kind, lang),
+                         "，禁手判负")
+                : Concat("black at ", p, " is a forbidden ",
+                         gm::PointKindName(kind), " and loses");
+  }
 }
 
 void RunForbidden(const ForbiddenArgs& args) {
@@ -105,6 +151,8 @@ void RunForbidden(const ForbiddenArgs& args) {
     return Fail(absl::InvalidArgumentError(
         "--" + std::string(rule_set.status().message())));
   }
+  absl::StatusOr<Language> lang = ResolveLanguage(args.lang);
+  if (!lang.ok()) return Fail(lang.status());
   absl::StatusOr<ForbiddenPosition> position =
       LoadForbiddenPosition(args, gm::RuleOptionsFor(*rule_set));
   if (!position.ok()) return Fail(position.status());
@@ -116,6 +164,7 @@ void RunForbidden(const ForbiddenArgs& args) {
     side = *parsed;
   }
   std::optional<gm::PointKind> point_kind;
+  gm::Point point_asked;
   if (!args.point.empty()) {
     absl::StatusOr<gm::Point> point = gm::ParsePoint(args.point);
     if (!point.ok()) {
@@ -131,14 +180,20 @@ void RunForbidden(const ForbiddenArgs& args) {
                        "--point: " + std::string(kind.status().message())));
     }
     point_kind = *kind;
+    point_asked = *point;
   }
-  if (std::string why = NoForbiddenReason(args, *position, *rule_set, side);
+  if (std::string why =
+          NoForbiddenReason(args, *position, *rule_set, side, *lang);
       !why.empty()) {
     std::cout << "none\n" << why << "\n";
     return;
   }
   if (point_kind) {
     std::cout << gm::PointKindName(*point_kind) << "\n";
+    if (Explains(args.lang, *lang)) {
+      std::cout << "explanation: "
+                << PointKindSentence(point_asked, *point_kind, *lang) << "\n";
+    }
     return;
   }
   for (const gm::ForbiddenPoint& f : gm::ListForbiddenPoints(position->board)) {
@@ -164,7 +219,9 @@ void RegisterForbidden(CLI::App& gomoku) {
       "lines, sorted by column then row (a1, a2, ..., a15, b1, ...).\n"
       "Without --rules the rules are chinese: black's forbidden points, as\n"
       "renju_rif gives them too. Under gomoku_standard and gomoku_freestyle,\n"
-      "or for white, the output is `none` and a line saying why.");
+      "or for white, the output is `none` and a line saying why (in --lang).\n"
+      "With --point and a language asked for (--lang, or a Chinese locale),\n"
+      "an `explanation:` line follows the word.");
   args->stones_option = cmd->add_option(
       "--stones", args->stones,
       "position, e.g. \"B:h8,i9;W:h9\" (points a-o, 1-15, centre h8)");
@@ -180,6 +237,7 @@ void RegisterForbidden(CLI::App& gomoku) {
   cmd->add_option("--side", args->side,
                   "black or white: whose forbidden points (default black; "
                   "with --moves the side to move)");
+  cmd->add_option("--lang", args->lang, kLangHelp);
   cmd->add_flag("--strict", args->strict,
                 "with --stones: reject stone counts that alternate play from "
                 "black cannot reach (black must have as many stones as white "
@@ -194,6 +252,7 @@ struct AdjudicateArgs {
   int fifth_alternatives = 2;
   bool strict_opening = false;
   bool json = false;
+  std::string lang;
 };
 
 std::string JsonString(std::string_view s) {
@@ -232,7 +291,16 @@ std::string ReasonText(const gm::Adjudication& a) {
   return out;
 }
 
-void PrintText(const gm::Adjudication& a) {
+// The engine's message, or the catalog's sentence in Chinese.
+std::string RejectionMessage(const gm::Adjudication& a,
+                             const gm::RuleOptions& rules, Language lang) {
+  return lang == Language::kEnglish ? a.message
+                                    : gm::ExplainRejection(a, rules, lang);
+}
+
+// `explain`: add the explanation in `lang` as a last line.
+void PrintText(const gm::Adjudication& a, const gm::RuleOptions& rules,
+               Language lang, bool explain) {
   std::cout << gm::VerdictName(a.verdict) << "\n";
   std::cout << "reason: " << ReasonText(a) << "\n";
   std::cout << "ply: " << a.ply << "\n";
@@ -249,9 +317,15 @@ void PrintText(const gm::Adjudication& a) {
               << a.opening->opening->name_ja << "\n";
     std::cout << "swapped: " << (a.swapped ? "yes" : "no") << "\n";
   }
+  if (explain) {
+    std::cout << "explanation: " << gm::ExplainAdjudication(a, rules, lang)
+              << "\n";
+  }
 }
 
-void PrintJson(const gm::Adjudication& a, gm::RuleSet rules) {
+// `explain`: add "explanation" and "language"; "message" is in `lang`.
+void PrintJson(const gm::Adjudication& a, gm::RuleSet rule_set,
+               const gm::RuleOptions& rules, Language lang, bool explain) {
   std::string out = "{";
   out += "\"verdict\":" + JsonString(gm::VerdictName(a.verdict));
   out += ",\"reason\":" + JsonString(a.verdict == gm::Verdict::kIllegalAction
@@ -263,8 +337,10 @@ void PrintJson(const gm::Adjudication& a, gm::RuleSet rules) {
   out += absl::StrFormat(",\"ply\":%d,\"move\":%d", a.ply, a.move);
   if (!a.action.empty()) out += ",\"action\":" + JsonString(a.action);
   if (a.point) out += ",\"point\":" + JsonString(gm::PointName(*a.point));
-  if (!a.message.empty()) out += ",\"message\":" + JsonString(a.message);
-  out += ",\"rules\":" + JsonString(gm::RuleSetName(rules));
+  if (!a.message.empty()) {
+    out += ",\"message\":" + JsonString(RejectionMessage(a, rules, lang));
+  }
+  out += ",\"rules\":" + JsonString(gm::RuleSetName(rule_set));
   if (a.verdict == gm::Verdict::kOngoing ||
       a.verdict == gm::Verdict::kIllegalAction) {
     out += ",\"to_act\":" + JsonString(gm::ColorName(a.to_act));
@@ -287,6 +363,11 @@ void PrintJson(const gm::Adjudication& a, gm::RuleSet rules) {
            ",\"name_zh\":" + JsonString(o.name_zh) +
            ",\"name_ja\":" + JsonString(o.name_ja) + "}";
   }
+  if (explain) {
+    out += ",\"explanation\":" +
+           JsonString(gm::ExplainAdjudication(a, rules, lang));
+    out += ",\"language\":" + JsonString(LanguageCode(lang));
+  }
   out += "}";
   std::cout << out << "\n";
 }
@@ -297,6 +378,9 @@ void RunAdjudicate(const AdjudicateArgs& args) {
     return Fail(absl::InvalidArgumentError(
         "--" + std::string(rule_set.status().message())));
   }
+  absl::StatusOr<Language> lang = ResolveLanguage(args.lang);
+  if (!lang.ok()) return Fail(lang.status());
+  const bool explain = Explains(args.lang, *lang);
   gm::AdjudicationOptions options;
   options.rules = gm::RuleOptionsFor(*rule_set);
   options.rules.fifth_move_alternatives = args.fifth_alternatives;
@@ -305,14 +389,14 @@ void RunAdjudicate(const AdjudicateArgs& args) {
       gm::AdjudicateText(args.moves, args.opening_actions, options);
   if (!a.ok()) return Fail(a.status());
   if (args.json) {
-    PrintJson(*a, *rule_set);
+    PrintJson(*a, *rule_set, options.rules, *lang, explain);
   } else {
-    PrintText(*a);
+    PrintText(*a, options.rules, *lang, explain);
   }
   if (a->verdict == gm::Verdict::kIllegalAction) {
     std::cerr << "error: illegal action at ply " << a->ply << " (" << a->action
               << "): " << gm::IllegalReasonName(*a->illegal) << ": "
-              << a->message << "\n";
+              << RejectionMessage(*a, options.rules, *lang) << "\n";
     SetExitCode(2);
   }
 }
@@ -340,7 +424,10 @@ void RegisterAdjudicate(CLI::App& gomoku) {
       "Under chinese and renju_rif rules a plain list of points is read with\n"
       "the opening decisions implied: no swap, and move 5 played as chosen\n"
       "(its alternatives unknown); moves 1-3 must still form a designated\n"
-      "opening. --strict-opening requires the decisions in the record.");
+      "opening. --strict-opening requires the decisions in the record.\n"
+      "With a language asked for (--lang, or a Chinese locale) the output\n"
+      "ends with an `explanation:` line (JSON: \"explanation\" and\n"
+      "\"language\"), and the illegal action's message is in that language.");
   cmd->add_option(
          "--moves", args->moves,
          "the record, e.g. \"h8 h9 h10 noswap i9 propose:i10,j10 j10\"")
@@ -358,6 +445,7 @@ void RegisterAdjudicate(CLI::App& gomoku) {
   cmd->add_flag("--strict-opening", args->strict_opening,
                 "require swap/noswap and propose:... in the record");
   cmd->add_flag("--json", args->json, "print the verdict as one JSON object");
+  cmd->add_option("--lang", args->lang, kLangHelp);
   cmd->callback([args] { RunAdjudicate(*args); });
 }
 
