@@ -61,6 +61,13 @@ struct Game {
   std::vector<xq::Move> moves;
 };
 
+// The error of a game read from `path`, naming --record and the path (file
+// errors already do).
+std::string GameError(const std::string& path, const LoadedGame& game) {
+  const std::string message(game.record.status().message());
+  return game.index == 0 ? message : "--record " + path + ": " + message;
+}
+
 // The one game of a record file (any format and encoding).
 std::optional<Game> LoadRecordGame(const GameArgs& args) {
   if (args.max_record_bytes < 1 || args.max_record_bytes > kMaxRecordBytesCap) {
@@ -77,8 +84,7 @@ std::optional<Game> LoadRecordGame(const GameArgs& args) {
     return std::nullopt;
   }
   if (!games[0].record.ok()) {
-    const std::string message(games[0].record.status().message());
-    Fail(games[0].index == 0 ? message : prefix + message);
+    Fail(GameError(args.record, games[0]));
     return std::nullopt;
   }
   absl::StatusOr<xq::Position> start =
@@ -246,11 +252,8 @@ void RunAdjudicate(const AdjudicateArgs& args) {
   if (single_file) games = ReadRecordFile((*files)[0], file_options);
   if (single_file && games.size() == 1) {
     const std::string prefix = "--record " + args.records[0] + ": ";
-    if (!games[0].record.ok()) {
-      const std::string message(games[0].record.status().message());
-      // File errors already name the option and path.
-      return Fail(games[0].index == 0 ? message : prefix + message);
-    }
+    if (!games[0].record.ok())
+      return Fail(GameError(args.records[0], games[0]));
     absl::StatusOr<GameReport> report =
         AdjudicateRecord(*games[0].record, *options, *lang);
     if (!report.ok())
