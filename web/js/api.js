@@ -1,0 +1,155 @@
+// The caipan API from a browser: Connect unary calls with JSON bodies, and the
+// WebSocket streams (PlayGame, WatchGame) of the gateway (docs/gateway.md).
+
+// An error answer: `code` is the Connect code ("invalid_argument", ...).
+export class ApiError extends Error {
+  constructor(code, message, details = []) {
+    super(message);
+    this.code = code;
+    this.details = details;
+  }
+}
+
+// Calls `service`.`method` ("AdjudicationService", "CheckMove") with the
+// request object; resolves to the response object or rejects with ApiError.
+export async function call(service, method, request = {}, options = {}) {
+  const timeoutMs = options.timeoutMs ?? 30000;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let response;
+  try {
+    response = await fetch(`/caipan.v1.${service}/${method}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Connect-Protocol-Version': '1',
+        'Connect-Timeout-Ms': String(timeoutMs),
+      },
+      body: JSON.stringify(request),
+      signal: controller.signal,
+    });
+  } catch (e) {
+    throw new ApiError(
+        controller.signal.aborted ? 'deadline_exceeded' : 'unavailable',
+        String(e.message || e));
+  } finally {
+    clearTimeout(timer);
+  }
+  let body = null;
+  try {
+    body = await response.json();
+  } catch (e) {
+    body = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(body?.code ?? 'unknown',
+                       body?.message ?? `HTTP ${response.status}`,
+                       body?.details ?? []);
+  }
+  return body ?? {};
+}
+
+function socketUrl(path) {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}${path}`;
+}
+
+// Opens a stream over the gateway's WebSocket at /ws/caipan.v1.`service`/
+// `method`. `onMessage(response)` for each answer, `onEnd(error|null)` once
+// when the call ends (error: an ApiError; null: ended well). Returns
+// {send(request), end(), close()}.
+export function openStream(service, method, {onMessage, onEnd, onOpen}) {
+  const socket = new WebSocket(socketUrl(`/ws/caipan.v1.${service}/${method}`));
+  const pending = [];
+  let ended = false;
+  const finish = (error) => {
+    if (ended) return;
+    ended = true;
+    onEnd?.(error);
+  };
+  socket.onopen = () => {
+    for (const frame of pending.splice(0)) socket.send(frame);
+    onOpen?.();
+  };
+  socket.onmessage = (event) => {
+    let frame;
+    try {
+      frame = JSON.parse(event.data);
+    } catch (e) {
+      finish(new ApiError('internal', 'the server sent a frame that is not JSON'));
+      socket.close();
+      return;
+    }
+    if (frame.message) onMessage?.(frame.message);
+    if (frame.end) {
+      const error = frame.end.error;
+      finish(error ? new ApiError(error.code, error.message, error.details ?? [])
+                   : null);
+    }
+  };
+  socket.onclose = () =>
+      finish(new ApiError('unavailable', 'the connection closed'));
+  const sendFrame = (frame) => {
+    const text = JSON.stringify(frame);
+    if (socket.readyState === WebSocket.OPEN) {
+      socket.send(text);
+    } else if (socket.readyState === WebSocket.CONNECTING) {
+      pending.push(text);
+    }
+  };
+  return {
+    send: (request) => sendFrame({message: request}),
+    end: () => sendFrame({end: {}}),
+    close: () => {
+      ended = true;
+      socket.close();
+    },
+  };
+}
+
+// Watches a live game and keeps watching: when the socket drops, it reopens
+// it after `retryMs` with afterSequence = the last event's sequence, so no
+// event is missed or repeated. `onSnapshot(game)` and `onEvent(event)`;
+// `onStatus('live'|'reconnecting'|'ended', error)`. Returns {stop()}.
+export function watchGame(name, token, {onSnapshot, onEvent, onStatus},
+                          retryMs = 1000) {
+  let lastSequence = 0;
+  let stopped = false;
+  let stream = null;
+  const open = () => {
+    stream = openStream('GameService', 'WatchGame', {
+      onOpen: () => onStatus?.('live', null),
+      onMessage: (response) => {
+        if (response.snapshot) {
+          lastSequence = Number(response.snapshot.lastSequence ?? 0);
+          onSnapshot?.(response.snapshot);
+        }
+        if (response.event) {
+          lastSequence = Number(response.event.sequence);
+          onEvent?.(response.event);
+        }
+      },
+      onEnd: (error) => {
+        if (stopped) return;
+        const retry = !error || ['unavailable', 'deadline_exceeded']
+                                    .includes(error.code);
+        if (retry) {
+          onStatus?.('reconnecting', error);
+          setTimeout(() => !stopped && open(), retryMs);
+        } else {
+          onStatus?.('ended', error);
+        }
+      },
+    });
+    const request = {name, afterSequence: String(lastSequence)};
+    if (token) request.token = token;
+    stream.send(request);
+  };
+  open();
+  return {
+    stop: () => {
+      stopped = true;
+      stream?.close();
+    },
+  };
+}
