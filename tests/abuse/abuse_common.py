@@ -185,6 +185,12 @@ class Server:
             self.flags = [f for f in self.flags if flag_name(f) in known]
         self.argv = [ARGS.server, "--address=" + address,
                      "--metrics-address=" + metrics_address] + self.flags
+        # The HTTP gateway on a free port unless the test chooses (its default, 8080, would
+        # clash between servers running side by side).
+        if not any(flag_name(f) == "--http-address" for f in self.flags) and (
+                ARGS is None or not ARGS.drop_unsupported_flags
+                or "--http-address" in supported_flags(ARGS.server)):
+            self.argv.append("--http-address=" + HOST + ":0")
         self.lines = []
         self._lock = threading.Lock()
         self._first = queue.Queue()
@@ -194,6 +200,7 @@ class Server:
         self._reader.start()
         self.port = 0
         self.metrics_port = 0
+        self.http_port = 0
         self._wait_listening(start_timeout)
 
     # -- log ---------------------------------------------------------------------------------
@@ -220,6 +227,8 @@ class Server:
             if port:
                 self.port = int(port.group(1))
                 self.metrics_port = int(metrics.group(1)) if metrics else 0
+                http = re.search(r" http_port=(\d+)", line)
+                self.http_port = int(http.group(1)) if http else 0
                 return
         self.stop()
         raise ServerStartError("caipan-server did not start with %s:\n%s" % (

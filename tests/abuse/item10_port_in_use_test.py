@@ -20,7 +20,7 @@ class PortInUseTest(ac.ServerTestCase):
     def test_second_server_on_the_same_port_fails_clearly(self):
         first = self.start_server()
         argv = [ac.ARGS.server, "--address=127.0.0.1:%d" % first.port,
-                "--metrics-address=127.0.0.1:0"]
+                "--metrics-address=127.0.0.1:0", "--http-address=127.0.0.1:0"]
         second = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.PIPE)
         self.addCleanup(stop_process, second)

@@ -115,7 +115,7 @@ class Server:
         spawn = now_ms()
         try:
             self.proc = subprocess.Popen(
-                [self.path, "--address", "127.0.0.1:0", "--metrics-address=off", "--no-rpc-log",
+                [self.path, "--address", "127.0.0.1:0", "--metrics-address=off", "--http-address=off", "--no-rpc-log",
                  "--store", "sqlite:" + os.path.join(self.work_dir, "games.db"),
                  "--data-dir", self.work_dir, "--arbiter-tokens-file", self.tokens_file],
                 stdout=log, stderr=subprocess.STDOUT)

@@ -50,7 +50,7 @@ class Server:
 
     def __init__(self, path):
         self.proc = subprocess.Popen(
-            [path, "--address=127.0.0.1:0", "--metrics-address=127.0.0.1:0",
+            [path, "--address=127.0.0.1:0", "--metrics-address=127.0.0.1:0", "--http-address=127.0.0.1:0",
              "--max-history-plies=200"],
             stderr=subprocess.PIPE, text=True)
         line = self.proc.stderr.readline()

@@ -48,7 +48,8 @@ class ServerProcess {
     posix_spawn_file_actions_adddup2(&actions, fds[1], STDERR_FILENO);
     posix_spawn_file_actions_addclose(&actions, fds[0]);
     const char* argv[] = {CAIPAN_SERVER_PATH, "--address=127.0.0.1:0",
-                          "--metrics-address=127.0.0.1:0", nullptr};
+                          "--metrics-address=127.0.0.1:0",
+                          "--http-address=127.0.0.1:0", nullptr};
     posix_spawn(&pid_, CAIPAN_SERVER_PATH, &actions, nullptr,
                 const_cast<char**>(argv), environ);
     posix_spawn_file_actions_destroy(&actions);

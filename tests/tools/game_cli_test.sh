@@ -22,7 +22,7 @@ trap cleanup EXIT
 arbiter=arbiter-token-0123456789abcdefgh
 printf '# arbiters of the test\n%s\n' "$arbiter" >"$tmp/arbiters"
 (cd "$tmp" && exec "$server" --address 127.0.0.1:0 --store memory \
-  --metrics-address=off --arbiter-tokens-file "$tmp/arbiters" --no-rpc-log \
+  --metrics-address=off --http-address=off --arbiter-tokens-file "$tmp/arbiters" --no-rpc-log \
   >"$tmp/server.log" 2>&1) &
 server_pid=$!
 

@@ -19,7 +19,8 @@ SpawnedServer::SpawnedServer(const std::string& path,
                              const std::string& log_path,
                              const std::vector<std::string>& extra_args) {
   std::vector<std::string> args = {path, "--address=127.0.0.1:0",
-                                   "--metrics-address=127.0.0.1:0"};
+                                   "--metrics-address=127.0.0.1:0",
+                                   "--http-address=127.0.0.1:0"};
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());

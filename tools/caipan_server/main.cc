@@ -7,7 +7,9 @@
 #include <string>
 
 #include "absl/synchronization/mutex.h"
+#include "absl/strings/str_split.h"
 #include "absl/time/time.h"
+#include "gateway/http_gateway.h"
 #include "rpc/log.h"
 #include "rpc/server.h"
 #include "rpc/token_authenticator.h"
@@ -178,6 +180,50 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1.0, 86400.0));
   app.add_flag("--watch-requires-token", watch_limits.require_token,
                "watching a game needs a player's or an arbiter's token");
+  caipan::gateway::GatewayConfig http;
+  double http_read_timeout_seconds = 10;
+  double http_idle_timeout_seconds = 60;
+  std::string cors_origins;
+  app.add_option("--http-address", http.address,
+                 "HTTP gateway for browsers (Connect, gRPC-Web, WebSocket, "
+                 "the board pages); 'off' disables it; port 0: any free port")
+      ->capture_default_str();
+  app.add_option("--http-max-body-bytes", http.max_body_bytes,
+                 "largest HTTP request body or WebSocket message (413 / "
+                 "RESOURCE_EXHAUSTED)")
+      ->capture_default_str()
+      ->check(CLI::Range(size_t{1024}, size_t{1} << 30));
+  app.add_option("--http-max-header-bytes", http.max_header_bytes,
+                 "largest HTTP request head (431)")
+      ->capture_default_str()
+      ->check(CLI::Range(size_t{1024}, size_t{1} << 20));
+  app.add_option("--http-max-connections", http.max_connections,
+                 "HTTP connections open at once; more are closed on accept")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 20));
+  app.add_option("--http-read-timeout-seconds", http_read_timeout_seconds,
+                 "time a client has to send a whole HTTP request once begun")
+      ->capture_default_str()
+      ->check(CLI::Range(0.1, 3600.0));
+  app.add_option("--http-idle-timeout-seconds", http_idle_timeout_seconds,
+                 "an idle keep-alive HTTP connection is closed after this")
+      ->capture_default_str()
+      ->check(CLI::Range(0.1, 86400.0));
+  app.add_option("--http-rate-limit", http.rate_limit,
+                 "HTTP requests and WebSocket messages per second per client "
+                 "address, bursts of twice that (429); 0: no limit")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1e9));
+  app.add_option("--http-cors-origins", cors_origins,
+                 "comma-separated origins whose pages may call the gateway "
+                 "('*': any); none by default");
+  app.add_option("--http-threads", http.threads,
+                 "threads serving HTTP connections")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
+  app.add_option("--web-root", http.web_root,
+                 "serve the board pages from this folder instead of the copy "
+                 "built into the binary");
   bool quiet = false;
   app.add_flag("--no-rpc-log", quiet, "do not log one line per RPC");
   app.footer(
@@ -191,6 +237,12 @@ int main(int argc, char** argv) {
       "most 64 connections, each with 5 s to send its request.");
   CLI11_PARSE(app, argc, argv);
   config.log_rpcs = !quiet;
+  http.read_timeout = absl::Seconds(http_read_timeout_seconds);
+  http.idle_timeout = absl::Seconds(http_idle_timeout_seconds);
+  http.cors_origins =
+      absl::StrSplit(cors_origins, ',', absl::SkipWhitespace());
+  http.tls_cert_file = config.tls_cert_file;
+  http.tls_key_file = config.tls_key_file;
   if (config.metrics_address == "off") config.metrics_address.clear();
   if (cache_bytes > 0) {
     options.position_cache =
@@ -286,11 +338,29 @@ int main(int argc, char** argv) {
                  std::string(server.status().message()).c_str());
     return 1;
   }
+  std::unique_ptr<caipan::gateway::HttpGateway> gateway;
+  if (http.address != "off") {
+    auto started = caipan::gateway::HttpGateway::Start(
+        http, (*server)->grpc_server(),
+        {"caipan.v1.AdjudicationService", "caipan.v1.GameService"});
+    if (!started.ok()) {
+      caipan::rpc::LogLine("error").Add("msg", started.status().message());
+      caipan::rpc::FlushLogs();
+      std::fprintf(stderr, "caipan-server: %s\n",
+                   std::string(started.status().message()).c_str());
+      (*server)->Shutdown();
+      registry.Shutdown();
+      (*store)->Close();
+      return 1;
+    }
+    gateway = *std::move(started);
+  }
   {
     caipan::rpc::LogLine line("listening");
     line.Add("address", config.address)
         .Add("port", (*server)->port())
         .Add("metrics_port", (*server)->metrics_port())
+        .Add("http_port", gateway ? gateway->port() : 0)
         .Add("max_message_bytes", config.max_message_bytes)
         .Add("max_history_plies", options.max_history_plies)
         .Add("position_cache_bytes", static_cast<int64_t>(cache_bytes))
@@ -311,6 +381,8 @@ int main(int argc, char** argv) {
       .Add("signal", signal == SIGTERM ? "SIGTERM" : "SIGINT");
   caipan::rpc::FlushLogs();
   (*server)->Shutdown();
+  // After the calls: the gateway's sessions hear their calls end first.
+  gateway.reset();
   // Clocks stop before the store closes: nothing is written after Close.
   registry.Shutdown();
   (*store)->Close();
