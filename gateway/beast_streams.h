@@ -3,6 +3,11 @@
 #ifndef CAIPAN_GATEWAY_BEAST_STREAMS_H_
 #define CAIPAN_GATEWAY_BEAST_STREAMS_H_
 
+// clang-format off
+// First: Boost 1.74 Asio uses std::exchange without including <utility>.
+#include <utility>
+// clang-format on
+
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>

@@ -1,12 +1,15 @@
 // Listening and threads of the HTTP gateway (see http_gateway.h).
 #include "gateway/http_gateway.h"
 
-// <utility> first: Boost 1.74 Asio uses std::exchange without including it.
+// clang-format off
+// First: Boost 1.74 Asio uses std::exchange without including <utility>.
+#include <utility>
+// clang-format on
+
 #include <boost/asio.hpp>
 #include <boost/asio/ssl.hpp>
 #include <optional>
 #include <thread>
-#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "gateway/beast_streams.h"

@@ -1,13 +1,16 @@
 // One HTTP/1.1 connection of the gateway: reads requests within their
 // deadlines and size limits, routes them (RPC, WebSocket upgrade, pages,
 // CORS preflight), and writes the answers, one request at a time.
-// <utility> first: Boost 1.74 Asio uses std::exchange without including it.
+// clang-format off
+// First: Boost 1.74 Asio uses std::exchange without including <utility>.
+#include <utility>
+// clang-format on
+
 #include <boost/asio.hpp>
 #include <boost/beast/websocket.hpp>
 #include <cmath>
 #include <deque>
 #include <optional>
-#include <utility>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"

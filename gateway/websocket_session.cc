@@ -2,12 +2,15 @@
 // frames out, over a streaming call to the services (docs/gateway.md). Each
 // direction waits for the other side to take a message before passing on the
 // next, so a slow client or a slow call holds no more than one message.
-// <utility> first: Boost 1.74 Asio uses std::exchange without including it.
+// clang-format off
+// First: Boost 1.74 Asio uses std::exchange without including <utility>.
+#include <utility>
+// clang-format on
+
 #include <boost/asio.hpp>
 #include <boost/beast/websocket.hpp>
 #include <boost/beast/websocket/ssl.hpp>
 #include <deque>
-#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "gateway/beast_streams.h"
