@@ -30,7 +30,6 @@ import os
 import shutil
 import tempfile
 import threading
-import time
 
 import gateway_common as gc
 
@@ -658,7 +657,6 @@ class WatchGameEquivalenceTest(gc.GatewayTestCase):
         _, g, common, _, _ = pb()
         red, black = common.SIDE_RED, common.SIDE_BLACK
         name, tokens = self.new_game()
-        _, _, _, _, _ = pb()
         response_type = gc.method_types(gc.GAMES, "WatchGame")[1]
         path = gc.ws_path(gc.GAMES, "WatchGame")
 

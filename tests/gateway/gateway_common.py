@@ -29,7 +29,6 @@ import socket
 import struct
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 
@@ -200,6 +199,10 @@ class GatewayServer(ac.Server):
         flags = list(flags)
         if not any(f.startswith("--http-address") for f in flags):
             flags.append("--http-address=%s:0" % HOST)
+        # Tests that send many calls quickly must not meet the per-address rate limit unless
+        # they test it.
+        if not any(f.startswith("--http-rate-limit") for f in flags):
+            flags.append("--http-rate-limit=0")
         super().__init__(base + flags, start_timeout=start_timeout)
         self.http_port = self._find_http_port(start_timeout)
 
@@ -306,6 +309,21 @@ def read_until_close(sock, timeout):
         if not chunk:
             return b"".join(chunks), True
         chunks.append(chunk)
+
+
+def read_response(sock, timeout):
+    """Reads one HTTP response from a socket: (status, {lower header: value}, body). Raises
+    socket.timeout, or http.client errors when the server closed without a response."""
+    sock.settimeout(timeout)
+    response = http.client.HTTPResponse(sock)
+    response.begin()
+    body = response.read()
+    return response.status, lower_headers(response), body
+
+
+def readable(sock, wait):
+    import select
+    return bool(select.select([sock], [], [], wait)[0])
 
 
 def parse_response_head(data):
