@@ -363,7 +363,12 @@ def play_script(protocol, server):
     try:
         for step in game_script():
             request = step.build(context)
-            outcome = gc.call(protocol, server, gc.GAMES, step.method, request, channel=channel)
+            try:
+                outcome = gc.call(protocol, server, gc.GAMES, step.method, request,
+                                  channel=channel)
+            except (AssertionError, OSError, gc.http.client.HTTPException) as error:
+                # An answer not in the protocol's form: a difference at this step.
+                outcome = gc.Outcome("protocol_error", str(error))
             if step.creates and outcome.code == "ok":
                 context.names[step.creates] = outcome.response.game.name
                 context.tokens[step.creates] = {t.side: t.token

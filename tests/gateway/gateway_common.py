@@ -214,7 +214,8 @@ class GatewayServer(ac.Server):
             for _, text in self.log_lines():
                 match = re.search(r"\bhttp_port=(\d+)", text)
                 if not match and re.search(r"event=\S*(http|gateway)\S*", text):
-                    match = re.search(r"\b(?:port|address)=\S*?(\d+)\b", text)
+                    match = (re.search(r"\bport=(\d+)", text) or
+                             re.search(r"\b(?:http_)?address=\S*:(\d+)\b", text))
                 if match and int(match.group(1)) > 0:
                     return int(match.group(1))
             if not self.alive():
