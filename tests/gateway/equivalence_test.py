@@ -607,13 +607,14 @@ class WatchGameEquivalenceTest(gc.GatewayTestCase):
                          list(range(native_messages[0].snapshot.last_sequence + 1,
                                     native_messages[0].snapshot.last_sequence + 1 +
                                     len(events))))
-        want_snapshot, want_clocks = Normalizer().outcome(gc.Outcome("ok", native_messages[0]))
+        want_snapshot, want_clocks = Normalizer().outcome(
+            gc.Outcome("ok", response=native_messages[0]))
         for protocol, result in results.items():
             with self.subTest(protocol=protocol):
                 self.assertNotIsInstance(result, Exception, repr(result))
                 messages, end = result
                 self.assertTrue(messages, "no message over " + protocol)
-                snapshot, clocks = Normalizer().outcome(gc.Outcome("ok", messages[0]))
+                snapshot, clocks = Normalizer().outcome(gc.Outcome("ok", response=messages[0]))
                 self.assertEqual(snapshot, want_snapshot)
                 self.assertTrue(clocks_agree(clocks, want_clocks))
                 self.assertEqual(messages[1:], events)
@@ -769,7 +770,13 @@ class PlayGameWebSocketTest(gc.GatewayTestCase):
         if interactive:  # one answer before the next move, as a board does
             for request in requests:
                 ws.send_json(gc.ws_frame(request))
-                got, end, close = gc.ws_collect(ws, adj.PlayGameResponse, count=1)
+                try:
+                    got, end, close = gc.ws_collect(ws, adj.PlayGameResponse, count=1,
+                                                    timeout=5)
+                except gc.socket.timeout:
+                    raise AssertionError(
+                        "no answer (message or end) to %s within 5 s; native gRPC answers at "
+                        "once" % gc.to_json_text(request))
                 responses += got
                 if end is not None or close is not None:
                     return responses, end, close

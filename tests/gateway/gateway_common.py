@@ -733,7 +733,7 @@ class WebSocketClosed(Exception):
 class WebSocket:
     """A minimal RFC 6455 client (masked frames, fragmentation, ping/pong, close)."""
 
-    GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC11B56"
+    GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
     def __init__(self, port, path, timeout=10.0, headers=None, source=None):
         self.sock = socket.create_connection((HOST, port), timeout=timeout,
