@@ -366,6 +366,21 @@ class RequestFormTest(gc.GatewayTestCase):
                                   (ALLOWED_ORIGIN, "*"))
                 else:
                     self.assertNotIn("access-control-allow-origin", headers)
+
+        # Browsers let any page open a WebSocket: the gateway itself must check the Origin
+        # (the pages' own origin and the allowed ones may open one, others may not).
+        own = "http://%s:%d" % (gc.HOST, self.server.http_port)
+        for origin, allowed in ((ALLOWED_ORIGIN, True), (own, True),
+                                ("https://evil.example", False)):
+            try:
+                gc.WebSocket(self.server.http_port, gc.ws_path(gc.ADJUDICATION, "PlayGame"),
+                             headers={"Origin": origin}).close()
+                upgraded = True
+            except AssertionError:
+                upgraded = False
+            gc.figure("gateway-cors", case="WebSocket from " + origin, upgraded=upgraded)
+            with self.subTest(websocket_origin=origin):
+                self.assertEqual(upgraded, allowed)
         self.assert_gateway_serving(self.server)
 
     def test_websocket_frames_that_break_the_contract(self):
