@@ -5,6 +5,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/common/text.h"
 #include "google/protobuf/any.pb.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/wire_format_lite.h"
@@ -110,7 +111,20 @@ grpc::Status ToGrpcStatus(const absl::Status& status) {
 
 std::string JsonQuote(absl::string_view text) {
   std::string out = "\"";
-  for (char c : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      // Valid UTF-8 as it is; anything else as U+FFFD, so the JSON is valid.
+      const size_t length = Utf8SequenceLength(
+          std::string_view(text.data() + i, text.size() - i));
+      if (length == 0) {
+        out += "\\ufffd";
+      } else {
+        out.append(text.data() + i, length);
+        i += length - 1;
+      }
+      continue;
+    }
     switch (c) {
       case '"':
         out += "\\\"";

@@ -141,8 +141,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
 
   // Answers an error and closes the connection (its input can't be trusted).
   void Refuse(const grpc::Status& status, int http_status) {
-    HttpAnswer answer = ErrorAnswer(std::nullopt, status, http_status);
-    Send(std::move(answer), /*keep_alive=*/false);
+    std::optional<WireProtocol> protocol;
+    if (parser_->is_header_done()) protocol = ProtocolOf(parser_->get());
+    Send(ErrorAnswer(protocol, status, http_status), /*keep_alive=*/false);
+  }
+
+  // The RPC protocol a request speaks, if it is a call.
+  static std::optional<WireProtocol> ProtocolOf(const HttpRequest& request) {
+    if (request.method() != http::verb::post) return std::nullopt;
+    return ProtocolOfContentType(
+        std::string(HeaderOf(request, http::field::content_type)));
   }
 
   void OnRequest() {
@@ -152,7 +160,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     absl::Duration retry_after;
     if (!runtime().limiter.Allow(peer_, absl::Now(), &retry_after)) {
       HttpAnswer answer = ErrorAnswer(
-          std::nullopt,
+          ProtocolOf(request_),
           grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
                        "too many requests from this address; retry later"),
           429);

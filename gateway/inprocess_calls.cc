@@ -42,9 +42,10 @@ struct UnaryState {
 
 // The bidirectional reactor behind a StreamCall. It keeps itself alive until
 // gRPC reports the call done. A hold keeps gRPC from finishing the call while
-// the session may still start a read or a write from its own thread; it is
-// released once the session can start neither (no more writes, and the reads
-// have ended).
+// the session may still start an operation from its own thread; it goes once
+// no operation can be started any more (writes closed, reads ended) and none
+// is being started. Operations are started outside the mutex: gRPC may run a
+// reaction on the starting thread.
 class StreamReactor
     : public StreamCall,
       public grpc::ClientBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer>,
@@ -68,21 +69,22 @@ class StreamReactor
     {
       absl::MutexLock lock(&mu_);
       if (writes_closed_) return;
+      ++starting_;
     }
     outgoing_ = ToBuffer(message);
     StartWrite(&outgoing_);
+    Started();
   }
 
   void WritesDone() override {
-    bool release = false;
     {
       absl::MutexLock lock(&mu_);
       if (writes_closed_) return;
       writes_closed_ = true;
-      release = TakeRelease();
+      ++starting_;
     }
     StartWritesDone();
-    if (release) RemoveHold();
+    Started();
   }
 
   void ReadNext() override {
@@ -90,8 +92,10 @@ class StreamReactor
       absl::MutexLock lock(&mu_);
       if (reads_closed_ || read_outstanding_) return;
       read_outstanding_ = true;
+      ++starting_;
     }
     StartRead(&incoming_);
+    Started();
   }
 
   void Cancel() override {
@@ -112,7 +116,9 @@ class StreamReactor
       absl::MutexLock lock(&mu_);
       read_outstanding_ = false;
       if (!ok) {
+        // The call is over (its status is on the way): nothing more to send.
         reads_closed_ = true;
+        writes_closed_ = true;
         release = TakeRelease();
       }
     }
@@ -129,9 +135,22 @@ class StreamReactor
   }
 
  private:
-  // True once, when both directions are closed: the hold may go.
+  // An operation has been started; the hold may go now.
+  void Started() {
+    bool release = false;
+    {
+      absl::MutexLock lock(&mu_);
+      --starting_;
+      release = TakeRelease();
+    }
+    if (release) RemoveHold();
+  }
+
+  // True once: when no operation can or is about to be started.
   bool TakeRelease() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-    if (!writes_closed_ || !reads_closed_ || released_) return false;
+    if (!writes_closed_ || !reads_closed_ || starting_ > 0 || released_) {
+      return false;
+    }
     released_ = true;
     return true;
   }
@@ -142,6 +161,7 @@ class StreamReactor
   std::shared_ptr<StreamObserver> observer_;
   std::shared_ptr<StreamReactor> self_;
   absl::Mutex mu_;
+  int starting_ ABSL_GUARDED_BY(mu_) = 0;
   bool read_outstanding_ ABSL_GUARDED_BY(mu_) = false;
   bool reads_closed_ ABSL_GUARDED_BY(mu_) = false;
   bool writes_closed_ ABSL_GUARDED_BY(mu_) = false;

@@ -4,6 +4,8 @@
 #include <memory>
 
 #include "absl/strings/str_cat.h"
+#include "engine/common/text.h"
+#include "gateway/json_syntax.h"
 #include "google/protobuf/util/json_util.h"
 
 namespace caipan::gateway {
@@ -12,15 +14,20 @@ namespace pb = google::protobuf;
 
 absl::StatusOr<std::string> JsonToBinary(const pb::Message& prototype,
                                          absl::string_view json) {
+  if (absl::Status syntax = CheckJsonSyntax(json); !syntax.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("request body is not a ", prototype.GetTypeName(),
+                     " in JSON: ", syntax.message()));
+  }
   std::unique_ptr<pb::Message> message(prototype.New());
   pb::util::JsonParseOptions options;
   options.ignore_unknown_fields = false;
   auto status = pb::util::JsonStringToMessage(
       pb::StringPiece(json.data(), json.size()), message.get(), options);
   if (!status.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("request body is not a ", prototype.GetTypeName(),
-                     " in JSON: ", status.message().as_string()));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "request body is not a ", prototype.GetTypeName(),
+        " in JSON: ", Utf8Excerpt(status.message().as_string(), 256)));
   }
   return message->SerializeAsString();
 }

@@ -121,7 +121,7 @@ class WebSocketSession
     if (!ws_.got_text()) {
       return Fail(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
                                "binary frames are not read: send JSON text"),
-                  websocket::close_code::bad_payload);
+                  websocket::close_code::unknown_data);
     }
     absl::Duration retry_after;
     if (!runtime().limiter.Allow(peer_, absl::Now(), &retry_after)) {

@@ -3,6 +3,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gateway/connect_error.h"
+#include "gateway/json_syntax.h"
 #include "gateway/json_transcoder.h"
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"
@@ -15,6 +16,10 @@ absl::StatusOr<ClientFrame> ReadClientFrame(
     absl::string_view text, const pb::Message& request_prototype) {
   // The frame is read as a generic JSON object first, then its "message"
   // as the method's request type.
+  if (absl::Status syntax = CheckJsonSyntax(text); !syntax.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("frame: ", syntax.message()));
+  }
   pb::Struct frame;
   pb::util::JsonParseOptions options;
   auto parsed = pb::util::JsonStringToMessage(
