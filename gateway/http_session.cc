@@ -141,8 +141,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
 
   // Answers an error and closes the connection (its input can't be trusted).
   void Refuse(const grpc::Status& status, int http_status) {
+    // The fields read so far name the protocol (a body over the limit is
+    // found once the whole head is in).
     std::optional<WireProtocol> protocol;
-    if (parser_->is_header_done()) protocol = ProtocolOf(parser_->get());
+    if (http_status != 431) protocol = ProtocolOf(parser_->get());
     Send(ErrorAnswer(protocol, status, http_status), /*keep_alive=*/false);
   }
 
