@@ -17,16 +17,11 @@ import {confirmingButton, errorText, hashParams, showMessage} from './page-util.
 register({
   'page.skipToBoard': {zh: '跳到棋盘', en: 'Skip to the board'},
   'play.title': {zh: '象棋对局', en: 'Xiangqi game'},
-  'play.boardHeading': {zh: '棋盘', en: 'Board'},
   'play.you': {zh: '你', en: 'You'},
   'play.role': {zh: '你执{side}', en: 'You play {side}'},
   'play.spectator': {zh: '观战', en: 'Spectator'},
-  'play.noGame': {zh: '链接中没有对局（#game=games/…）。', en: 'The link names no game (#game=games/…).'},
   'play.yourTurn': {zh: '轮到你走棋', en: 'Your move'},
   'play.theirTurn': {zh: '等待对方走棋', en: 'Waiting for the opponent'},
-  'play.toMove': {zh: '{side}走棋', en: '{side} to move'},
-  'play.check': {zh: '将军！', en: 'Check!'},
-  'play.paused': {zh: '裁判已暂停计时', en: 'The arbiter paused the clocks'},
   'play.notYourTurn': {zh: '现在不是你走棋', en: 'It is not your turn'},
   'play.spectatorNoMoves': {zh: '观战者不能走棋', en: 'Spectators cannot move'},
   'play.notLegal': {zh: '{move} 不是合法着法', en: '{move} is not a legal move'},
@@ -44,14 +39,10 @@ register({
   'play.sideOffers': {zh: '{side}提和', en: '{side} offers a draw'},
   'play.claimGranted': {zh: '判和成立：{explanation}', en: 'Draw granted: {explanation}'},
   'play.claimRejected': {zh: '判和不成立：{explanation}', en: 'Claim rejected: {explanation}'},
-  'play.gameOver': {zh: '对局结束', en: 'Game over'},
   'play.keyboardHelp': {
     zh: '键盘：用 Tab 进入棋盘，方向键在交叉点间移动，回车或空格选子、落子。',
     en: 'Keyboard: Tab to the board, arrow keys to move between points, Enter or Space to pick a piece and its destination.',
   },
-  'conn.live': {zh: '已连接', en: 'Live'},
-  'conn.reconnecting': {zh: '重新连接中…', en: 'Reconnecting…'},
-  'conn.ended': {zh: '连接已结束', en: 'Disconnected'},
 });
 
 const params = hashParams();
