@@ -12,6 +12,7 @@ register({
   'conn.live': {zh: '已连接', en: 'Live'},
   'conn.reconnecting': {zh: '重新连接中…', en: 'Reconnecting…'},
   'conn.ended': {zh: '连接已结束', en: 'Disconnected'},
+  'conn.over': {zh: '对局已结束', en: 'Finished'},
   'error.prefix': {zh: '错误：{message}（{code}）', en: 'Error: {message} ({code})'},
 });
 

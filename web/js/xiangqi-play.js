@@ -91,6 +91,7 @@ function myTurn() {
 function onGameChanged(next, change) {
   const plyChanged = !game || next.ply !== game.ply;
   game = next;
+  if (token && !mySide) probeSide();
   moveList.setGame(game.startFen || '', game.xiangqiRules || {});
   clocks.update(game.clocks, change.arrivedMs);
   if (plyChanged) {
@@ -108,6 +109,32 @@ function rememberPlayedText() {
   const index = legal.moves.indexOf(game.moves[legal.ply]);
   if (index >= 0 && legal.notation !== 'iccs') {
     moveList.texts.remember(legal.ply + 1, legal.notation, legal.display[index]);
+  }
+}
+
+// A link without side=…: asks the server whose token it is, without changing
+// the game. A text that is no move, sent for the next ply, is answered with
+// the mover's side on its turn (an unparseable move changes nothing) and
+// refused as "not your turn" on the other side's turn.
+let probing = false;
+async function probeSide() {
+  if (probing || !isLive()) return;
+  probing = true;
+  const ply = game.ply;
+  try {
+    const response = await call('GameService', 'SubmitMove',
+                                {name: gameName, token, move: '-', ply: ply + 1});
+    if (response.check?.side) mySide = response.check.side;
+  } catch (error) {
+    if (error.code === 'failed_precondition' && /turn/.test(error.message) &&
+        game.ply === ply) {
+      mySide = game.sideToAct === 'SIDE_RED' ? 'SIDE_BLACK' : 'SIDE_RED';
+    } else if (error.code === 'unauthenticated' || error.code === 'permission_denied') {
+      showMessage(messageEl, errorText(error), 'error');
+    }
+  } finally {
+    probing = false;
+    render();
   }
 }
 
