@@ -29,7 +29,8 @@ What a test module uses (stable names):
       .open_browser(width=1280, height=900)  a new headless Chromium (a separate profile: one
                                 browser per player), quit when the test ends
       .wait_for(driver, predicate, timeout=10, message="")  WebDriverWait(driver).until
-      .assert_no_page_errors(driver)  fails on SEVERE entries of the browser's console log
+      .assert_no_page_errors(driver, ignore=())  fails on SEVERE entries of the browser's
+                                console log (except those holding an `ignore` string)
   screenshot(driver, name, full_page=False)  saves ARGS.screenshots/name (PNG); returns the
                                 path (full_page: the whole page, not just the viewport)
   wait_until(predicate, timeout=10, message="", interval=0.1)  polls a plain predicate
@@ -311,9 +312,11 @@ class BrowserTestCase(unittest.TestCase):
             raise AssertionError("%s: %s\nconsole: %s" % (message, error,
                                                          console_text(driver))) from None
 
-    def assert_no_page_errors(self, driver):
+    def assert_no_page_errors(self, driver, ignore=()):
+        """Fails on SEVERE console entries, except those whose message holds one of the
+        `ignore` strings (e.g. the URL of a call the test made fail on purpose)."""
         errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"
-                  and "favicon" not in e.get("message", "")]
+                  and not any(text in e.get("message", "") for text in ("favicon",) + tuple(ignore))]
         self.assertEqual(errors, [], "the page logged errors")
 
 

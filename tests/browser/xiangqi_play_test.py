@@ -59,7 +59,7 @@ class XiangqiPlayTest(h.BrowserTestCase):
         links = {item.get_attribute("data-link"):
                  item.find_element(By.CSS_SELECTOR, "a").get_attribute("href")
                  for item in h.find_all(driver, "#links li")}
-        h.screenshot(driver, "index.png")
+        h.screenshot(driver, "index.png", full_page=True)
         return links
 
     def test_two_players_play_to_check(self):
@@ -183,6 +183,86 @@ class XiangqiPlayTest(h.BrowserTestCase):
         h.screenshot(black, "xiangqi-phone.png", full_page=True)
         for driver in (red, black):
             self.assert_no_page_errors(driver)
+
+
+    def test_index_gomoku_links_and_refused_create(self):
+        server = self.start_server()
+        driver = self.open_browser()
+        driver.get(server.base_url + "/index.html?lang=en")
+        self.wait_for(driver, lambda d: h.find(d, "#create-button").is_enabled(),
+                      message="the index page loads")
+        # A time control the server refuses: its message is shown.
+        time_control = h.find(driver, "#time-control")
+        time_control.clear()
+        time_control.send_keys("ten minutes")
+        h.find(driver, "#create-button").click()
+        self.wait_for(driver, lambda d: "invalid_argument" in h.text_of(d, "#create-message"),
+                      message="the refused create shows the server's error")
+        self.assertIn("time_control", h.text_of(driver, "#create-message"))
+        # Gomoku: black and white players, no FEN, links to gomoku.html with the tokens.
+        h.find(driver, 'input[name="kind"][value="gomoku"]').click()
+        self.assertFalse(h.find(driver, "#start-fen").is_displayed())
+        self.assertEqual(h.text_of(driver, "#second-name-label"), "White player")
+        time_control.clear()
+        h.find(driver, "#create-button").click()
+        self.wait_for(driver, lambda d: len(h.find_all(d, "#links li a")) == 3,
+                      message="gomoku links: two players and spectators")
+        links = {
+            item.get_attribute("data-link"):
+            item.find_element(By.CSS_SELECTOR, "a").get_attribute("href")
+            for item in h.find_all(driver, "#links li")}
+        self.assertEqual(sorted(links), ["black", "spectator", "white"])
+        for side in ("black", "white"):
+            self.assertRegex(links[side], r"/gomoku\.html#game=games/[^&]+&token=[^&]+$")
+        name = links["spectator"].split("#game=", 1)[1]
+        self.assertEqual(server.get_game(name)["kind"], "GAME_KIND_GOMOKU")
+        # The new game is listed among the games being played.
+        self.wait_for(driver, lambda d: name in h.text_of(d, "#games-body"),
+                      message="the game is listed")
+        self.assert_no_page_errors(driver, ignore=["GameService/CreateGame - Failed to load "
+                                                   "resource: the server responded with a "
+                                                   "status of 400"])
+
+    def test_clocks_count_from_the_server_reading(self):
+        """clock.js: the running side's clock counts down from the reading; the browser's clock
+        offset is taken from the earliest-arriving reading, so a late (replayed) reading does
+        not add time; a paused reading does not count."""
+        server = self.start_server()
+        driver = self.open_browser()
+        driver.get(server.base_url + "/index.html?lang=en")
+        result = driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            import('/js/clock.js').then(({GameClocks, formatClock}) => {
+              const red = document.createElement('span');
+              const black = document.createElement('span');
+              const clocks = new GameClocks({SIDE_RED: red, SIDE_BLACK: black}, 1000000);
+              // Server clock 5 s ahead of the browser; the reading arrives 100 ms after it
+              // was taken.
+              const read = 1000000 + 5000;
+              clocks.update({timed: true, redMs: '60000', blackMs: '30000',
+                             running: 'SIDE_RED', readUnixMs: String(read)}, 1000100);
+              const out = {};
+              out.redAfter1s = clocks.remaining('SIDE_RED', 1001100);
+              out.blackAfter1s = clocks.remaining('SIDE_BLACK', 1001100);
+              // A replayed reading taken 10 s earlier and arriving now: 10 s have passed on it.
+              clocks.update({timed: true, redMs: '70000', blackMs: '30000',
+                             running: 'SIDE_RED', readUnixMs: String(read - 10000)}, 1001100);
+              out.redReplayed = clocks.remaining('SIDE_RED', 1001100);
+              clocks.update({timed: true, redMs: '50000', blackMs: '30000', paused: true,
+                             running: 'SIDE_RED', readUnixMs: String(read)}, 1000100);
+              out.pausedLater = clocks.remaining('SIDE_RED', 1009100);
+              out.formats = [formatClock(600000), formatClock(3723000), formatClock(9400, true),
+                             formatClock(-5)];
+              clocks.stop();
+              done(out);
+            }, (error) => done({error: String(error)}));
+        """)
+        self.assertNotIn("error", result)
+        self.assertEqual(result["redAfter1s"], 59000)
+        self.assertEqual(result["blackAfter1s"], 30000)
+        self.assertEqual(result["redReplayed"], 59000)
+        self.assertEqual(result["pausedLater"], 50000)
+        self.assertEqual(result["formats"], ["10:00", "1:02:03", "9.4", "0:00"])
 
 
 if __name__ == "__main__":

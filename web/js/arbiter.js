@@ -12,29 +12,39 @@ import {MoveList} from './move-list.js';
 import {NOTATIONS} from './notation.js';
 import {LiveGame} from './live-game.js';
 import {boardAfter, findKing, parseFen} from './xiangqi-fen.js';
-import {isOngoing, pieceName, reasonText, resultText, sideKey, sideName}
-    from './game-labels.js';
+import {isOngoing, pieceName, reasonText, resultText, sideKey, sideName} from './game-labels.js';
 import {confirmingButton, errorText, hashParams, showMessage} from './page-util.js';
 
 register({
   'arbiter.title': {zh: '裁判台', en: 'Arbiter'},
-  'arbiter.skipToActions': {zh: '跳到裁判操作', en: "Skip to the arbiter's actions"},
+  'arbiter.skipToActions':
+      {zh: '跳到裁判操作', en: 'Skip to the arbiter\'s actions'},
   'arbiter.backLive': {zh: '回到当前局面', en: 'Back to the live position'},
-  'arbiter.viewing': {zh: '正在显示第 {ply} 着后的局面（{move}）', en: 'Showing the position after ply {ply} ({move})'},
+  'arbiter.viewing': {
+    zh: '正在显示第 {ply} 着后的局面（{move}）',
+    en: 'Showing the position after ply {ply} ({move})'
+  },
   'arbiter.repetitionHeading': {zh: '循环裁决', en: 'Repetition ruling'},
   'arbiter.refresh': {zh: '刷新', en: 'Refresh'},
   'arbiter.legendMove': {zh: '该着', en: 'the move'},
   'arbiter.legendAttacker': {zh: '捉子', en: 'chasing piece'},
   'arbiter.legendTarget': {zh: '被捉子', en: 'chased piece'},
-  'arbiter.cycleHelp': {zh: '选择循环中的一着，在棋盘上查看该局面。', en: 'Pick a move of the cycle to see its position on the board.'},
+  'arbiter.cycleHelp': {
+    zh: '选择循环中的一着，在棋盘上查看该局面。',
+    en: 'Pick a move of the cycle to see its position on the board.'
+  },
   'arbiter.cycleMoves': {zh: '循环中的着法', en: 'Moves of the cycle'},
-  'arbiter.noMoves': {zh: '尚无着法，无可裁决。', en: 'No moves yet: nothing to rule on.'},
+  'arbiter.noMoves':
+      {zh: '尚无着法，无可裁决。', en: 'No moves yet: nothing to rule on.'},
   'arbiter.outcome': {zh: '裁决', en: 'Ruling'},
   'arbiter.cycle': {zh: '循环', en: 'Cycle'},
-  'arbiter.cyclePlies': {zh: '第 {first}–{last} 着，局面出现 {occurrences} 次',
-                         en: 'plies {first}–{last}; the position occurred {occurrences} times'},
+  'arbiter.cyclePlies': {
+    zh: '第 {first}–{last} 着，局面出现 {occurrences} 次',
+    en: 'plies {first}–{last}; the position occurred {occurrences} times'
+  },
   'arbiter.conduct': {zh: '{side}：{conduct}', en: '{side}: {conduct}'},
-  'arbiter.chasedPieces': {zh: '（捉 {count} 子）', en: ' ({count} pieces chased)'},
+  'arbiter.chasedPieces':
+      {zh: '（捉 {count} 子）', en: ' (chased pieces: {count})'},
   'arbiter.conducts': {zh: '双方着法性质', en: 'Conduct'},
   'arbiter.explanation': {zh: '说明', en: 'Explanation'},
   'arbiter.countedAs': {zh: '按{kind}计', en: 'counted as {kind}'},
@@ -46,17 +56,22 @@ register({
   'arbiter.unprotected': {zh: '无根', en: 'unprotected'},
   'arbiter.tokenLabel': {zh: '裁判密钥', en: 'Arbiter token'},
   'arbiter.useToken': {zh: '使用', en: 'Use'},
-  'arbiter.needToken': {zh: '请输入裁判密钥以进行裁判操作。', en: "Enter an arbiter token to use the arbiter's actions."},
-  'arbiter.actionsHeading': {zh: '裁判操作', en: "Arbiter's actions"},
+  'arbiter.needToken': {
+    zh: '请输入裁判密钥以进行裁判操作。',
+    en: 'Enter an arbiter token to use the arbiter\'s actions.'
+  },
+  'arbiter.actionsHeading': {zh: '裁判操作', en: 'Arbiter\'s actions'},
   'arbiter.foulHeading': {zh: '记录犯规', en: 'Record a foul'},
   'arbiter.side': {zh: '一方', en: 'Side'},
   'arbiter.reason': {zh: '理由', en: 'Reason'},
   'arbiter.recordFoul': {zh: '记录犯规', en: 'Record the foul'},
-  'arbiter.clocksHeading': {zh: '暂停或恢复计时', en: 'Pause or resume the clocks'},
+  'arbiter.clocksHeading':
+      {zh: '暂停或恢复计时', en: 'Pause or resume the clocks'},
   'arbiter.pause': {zh: '暂停计时', en: 'Pause the clocks'},
   'arbiter.resume': {zh: '恢复计时', en: 'Resume the clocks'},
   'arbiter.adjustHeading': {zh: '调整用时', en: 'Adjust a clock'},
-  'arbiter.seconds': {zh: '秒数（正数加时，负数减时）', en: 'Seconds (+ adds, − takes away)'},
+  'arbiter.seconds':
+      {zh: '秒数（正数加时，负数减时）', en: 'Seconds (+ adds, − takes away)'},
   'arbiter.adjust': {zh: '调整', en: 'Adjust'},
   'arbiter.resultHeading': {zh: '判定结果', en: 'Set the result'},
   'arbiter.result': {zh: '结果', en: 'Result'},
@@ -71,8 +86,10 @@ register({
   'arbiter.fouls': {zh: '犯规', en: 'Fouls'},
   'arbiter.rulings': {zh: '裁决', en: 'Rulings'},
   'arbiter.none': {zh: '无', en: 'None'},
-  'arbiter.foulLimit': {zh: '犯规满 {limit} 次判负', en: '{limit} fouls lose the game'},
-  'arbiter.noFoulLimit': {zh: '本局不设犯规次数上限', en: 'No foul limit in this game'},
+  'arbiter.foulLimit':
+      {zh: '犯规满 {limit} 次判负', en: '{limit} fouls lose the game'},
+  'arbiter.noFoulLimit':
+      {zh: '本局不设犯规次数上限', en: 'No foul limit in this game'},
   'arbiter.foulItem': {zh: '{side}：{reason}', en: '{side}: {reason}'},
   'action.set_result': {zh: '判定结果', en: 'result set'},
   'action.abort': {zh: '中止', en: 'aborted'},
@@ -87,7 +104,8 @@ register({
   'arbiter.reached': {zh: '已达到', en: 'Reached'},
   'arbiter.yes': {zh: '是', en: 'yes'},
   'arbiter.no': {zh: '否', en: 'no'},
-  'arbiter.limitRounds': {zh: '（限 {rounds} 回合）', en: ' (limit {rounds} rounds)'},
+  'arbiter.limitRounds':
+      {zh: '（限 {rounds} 回合）', en: ' (limit {rounds} rounds)'},
 });
 
 const params = hashParams();
@@ -98,15 +116,20 @@ const el = (id) => document.getElementById(id);
 const messageEl = el('message');
 let game = null;
 let ruling = null;
-let selectedPly = 0;  // the cycle move shown on the board (0: the live position)
+// The cycle move shown on the board (0: the live position).
+let selectedPly = 0;
 let inCheckNow = false;
 let analysisTimer = null;
 
 const board = new XiangqiBoard(el('board'));
-const clocks = new GameClocks({SIDE_RED: el('clock-red'), SIDE_BLACK: el('clock-black'),
-                               shared: el('clock-shared')});
-const moveList = new MoveList(el('moves'), el('notation-switch'),
-                              {onError: (text) => showMessage(messageEl, text, 'error')});
+const clocks = new GameClocks({
+  SIDE_RED: el('clock-red'),
+  SIDE_BLACK: el('clock-black'),
+  shared: el('clock-shared')
+});
+const moveList = new MoveList(
+    el('moves'), el('notation-switch'),
+    {onError: (text) => showMessage(messageEl, text, 'error')});
 moveList.onNotationChange(() => loadRuling());
 
 let live = null;
@@ -118,7 +141,9 @@ function startWatching() {
     onStatus: (status, error) => {
       el('connection').textContent = t(`conn.${status}`);
       el('connection').dataset.status = status;
-      if (error && status === 'ended') showMessage(messageEl, errorText(error), 'error');
+      if (error && status === 'ended') {
+        showMessage(messageEl, errorText(error), 'error');
+      }
     },
     onError: (error) => showMessage(messageEl, errorText(error), 'error'),
   });
@@ -157,12 +182,13 @@ async function loadCheckState() {
   if (!game) return;
   const ply = game.ply;
   try {
-    const response = await call('AdjudicationService', 'ListMoves',
-                                {xiangqi: game.fen ? {fen: game.fen} : gameHistory()});
+    const response = await call(
+        'AdjudicationService', 'ListMoves',
+        {xiangqi: game.fen ? {fen: game.fen} : gameHistory()});
     if (game.ply !== ply) return;
     const state = response.xiangqiState ?? '';
     inCheckNow = state === 'XIANGQI_GAME_STATE_CHECK' ||
-                 state === 'XIANGQI_GAME_STATE_CHECKMATE';
+        state === 'XIANGQI_GAME_STATE_CHECKMATE';
     render();
   } catch (error) {
     showMessage(messageEl, errorText(error), 'error');
@@ -200,8 +226,9 @@ async function loadNaturalLimit() {
   if (!game) return;
   const body = el('limit-body');
   try {
-    const response = await call('AdjudicationService', 'GetNaturalLimitStatus',
-                                {xiangqi: gameHistory(), rules: rules()});
+    const response = await call(
+        'AdjudicationService', 'GetNaturalLimitStatus',
+        {xiangqi: gameHistory(), rules: rules()});
     showMessage(el('limit-message'), '', 'info');
     body.replaceChildren();
     for (const status of response.statuses ?? []) {
@@ -211,7 +238,8 @@ async function loadNaturalLimit() {
           t('arbiter.limitRounds', {rounds: status.limitRounds ?? 0});
       row.insertCell().textContent = String(status.pliesSinceCapture ?? 0);
       row.insertCell().textContent = String(status.pliesRequired ?? 0);
-      row.insertCell().textContent = status.reached ? t('arbiter.yes') : t('arbiter.no');
+      row.insertCell().textContent =
+          status.reached ? t('arbiter.yes') : t('arbiter.no');
     }
   } catch (error) {
     showMessage(el('limit-message'), errorText(error), 'error');
@@ -228,14 +256,18 @@ function cycleMoves() {
 }
 
 function kindClass(kind) {
-  return 'kind-' + String(kind ?? '').replace('XIANGQI_MOVE_KIND_', '').toLowerCase()
-      .replace(/_/g, '-');
+  return 'kind-' +
+      String(kind ?? '')
+          .replace('XIANGQI_MOVE_KIND_', '')
+          .toLowerCase()
+          .replace(/_/g, '-');
 }
 
 function kindText(move) {
   const kind = move.kind ?? 'XIANGQI_MOVE_KIND_UNSPECIFIED';
   let text = t(`kind.${kind}`);
-  if (kind === 'XIANGQI_MOVE_KIND_IDLE' && move.idleKind && move.idleKind !== 'plain') {
+  if (kind === 'XIANGQI_MOVE_KIND_IDLE' && move.idleKind &&
+      move.idleKind !== 'plain') {
     text += ` · ${t(`idle.${move.idleKind}`)}`;
   }
   if (move.countedAs && move.countedAs !== kind) {
@@ -250,7 +282,8 @@ function targetText(target) {
     attackerSquare: target.attackerSquare ?? '',
     target: pieceName(target.piece ?? ''),
     square: target.square ?? '',
-    protection: target.targetProtected ? t('arbiter.protected') : t('arbiter.unprotected'),
+    protection: target.targetProtected ? t('arbiter.protected') :
+                                         t('arbiter.unprotected'),
   });
 }
 
@@ -269,18 +302,27 @@ function renderRuling() {
     return dd;
   };
   const outcome = ruling.outcome ?? 'XIANGQI_REPETITION_OUTCOME_UNSPECIFIED';
-  add(t('arbiter.outcome'), t(`outcome.${outcome}`, {side: sideName(ruling.offender)}))
+  add(t('arbiter.outcome'),
+      t(`outcome.${outcome}`, {side: sideName(ruling.offender)}))
       .id = 'ruling-outcome';
   if (ruling.cycleFirstPly) {
     add(t('arbiter.cycle'), t('arbiter.cyclePlies', {
-      first: ruling.cycleFirstPly, last: ruling.cycleLastPly ?? 0,
-      occurrences: ruling.occurrences ?? 0,
-    }));
+          first: ruling.cycleFirstPly,
+          last: ruling.cycleLastPly ?? 0,
+          occurrences: ruling.occurrences ?? 0,
+        }));
   }
-  const conducts = (ruling.conducts ?? []).map((c) =>
-    t('arbiter.conduct', {side: sideName(c.side),
-                          conduct: t(`conduct.${c.conduct ?? 'XIANGQI_CONDUCT_ALLOWED'}`)}) +
-    (c.chasedPieces ? t('arbiter.chasedPieces', {count: c.chasedPieces}) : ''));
+  const conducts =
+      (ruling.conducts ?? [])
+          .map(
+              (c) => t('arbiter.conduct', {
+                       side: sideName(c.side),
+                       conduct: t(
+                           `conduct.${c.conduct ?? 'XIANGQI_CONDUCT_ALLOWED'}`)
+                     }) +
+                  (c.chasedPieces ?
+                       t('arbiter.chasedPieces', {count: c.chasedPieces}) :
+                       ''));
   if (conducts.length) add(t('arbiter.conducts'), conducts.join('; '));
   if (ruling.explanation) add(t('arbiter.explanation'), ruling.explanation);
 
@@ -309,8 +351,9 @@ function renderRuling() {
       detail.textContent = targets.map(targetText).join('；');
       button.appendChild(detail);
     }
-    button.addEventListener('click', () => selectCycleMove(move.ply === selectedPly ? 0 :
-                                                                                     move.ply));
+    button.addEventListener(
+        'click',
+        () => selectCycleMove(move.ply === selectedPly ? 0 : move.ply));
     item.appendChild(button);
     list.appendChild(item);
   }
@@ -319,7 +362,8 @@ function renderRuling() {
 function selectCycleMove(ply) {
   selectedPly = ply ?? 0;
   for (const button of el('cycle-list').querySelectorAll('button')) {
-    button.setAttribute('aria-pressed', String(Number(button.dataset.ply) === selectedPly));
+    button.setAttribute(
+        'aria-pressed', String(Number(button.dataset.ply) === selectedPly));
   }
   render();
 }
@@ -332,17 +376,23 @@ function renderBoard() {
     const position = boardAfter(game.startFen || '', game.moves, selectedPly);
     const marks = [];
     for (const target of viewed.targets ?? []) {
-      if (target.attackerSquare) marks.push({square: target.attackerSquare, cls: 'attacker'});
+      if (target.attackerSquare) {
+        marks.push({square: target.attackerSquare, cls: 'attacker'});
+      }
       if (target.square) marks.push({square: target.square, cls: 'target'});
     }
     const checked = viewed.side === 'SIDE_RED' ? 'black' : 'red';
     const gaveCheck = viewed.kind === 'XIANGQI_MOVE_KIND_CHECK';
     board.setPosition(position);
-    board.setHighlights({lastMove: viewed.move ?? '', marks,
-                         check: gaveCheck ? findKing(position, checked) : ''});
+    board.setHighlights({
+      lastMove: viewed.move ?? '',
+      marks,
+      check: gaveCheck ? findKing(position, checked) : ''
+    });
     el('view-note').hidden = false;
     el('view-note-text').textContent =
-        t('arbiter.viewing', {ply: selectedPly, move: viewed.display || viewed.move});
+        t('arbiter.viewing',
+          {ply: selectedPly, move: viewed.display || viewed.move});
     return;
   }
   selectedPly = 0;
@@ -351,8 +401,10 @@ function renderBoard() {
                               boardAfter(game.startFen || '', game.moves);
   const toMove = sideKey(game.sideToAct) || parseFen(game.fen || '').sideToMove;
   board.setPosition(position);
-  board.setHighlights({lastMove: game.moves[game.moves.length - 1] ?? '',
-                       check: inCheckNow ? findKing(position, toMove) : ''});
+  board.setHighlights({
+    lastMove: game.moves[game.moves.length - 1] ?? '',
+    check: inCheckNow ? findKing(position, toMove) : ''
+  });
 }
 
 function render() {
@@ -361,13 +413,16 @@ function render() {
   if (!game) return;
   for (const player of game.players) {
     const key = sideKey(player.side);
-    if (key === 'red' || key === 'black') el(`name-${key}`).textContent = player.name ?? '';
+    if (key === 'red' || key === 'black') {
+      el(`name-${key}`).textContent = player.name ?? '';
+    }
   }
   renderBoard();
   const over = !isOngoing(game.verdict);
   el('banner').hidden = !over;
   if (over) {
-    el('banner-result').textContent = `${t('play.gameOver')}: ${resultText(game.verdict)}`;
+    el('banner-result').textContent =
+        `${t('play.gameOver')}: ${resultText(game.verdict)}`;
     el('banner-reason').textContent = reasonText(game.verdict.reason);
     el('banner-explanation').textContent = game.verdict.explanation ?? '';
   }
@@ -378,22 +433,26 @@ function render() {
     status.push(t('play.toMove', {side: sideName(game.sideToAct)}));
   }
   el('status').textContent = status.join(' · ');
-  el('pause').disabled = over || Boolean(game.clocks?.paused) || !game.clocks?.timed;
+  el('pause').disabled =
+      over || Boolean(game.clocks?.paused) || !game.clocks?.timed;
   el('resume').disabled = over || !game.clocks?.paused;
   for (const id of ['foul-form', 'adjust-form', 'result-form', 'abort-form']) {
-    for (const control of el(id).querySelectorAll('button')) control.disabled = over;
+    for (const control of el(id).querySelectorAll('button')) {
+      control.disabled = over;
+    }
   }
   renderLog();
 }
 
 function renderLog() {
   const limit = game.foulLimit ?? 0;
-  el('foul-limit').textContent = limit ? t('arbiter.foulLimit', {limit}) :
-                                         t('arbiter.noFoulLimit');
+  el('foul-limit').textContent =
+      limit ? t('arbiter.foulLimit', {limit}) : t('arbiter.noFoulLimit');
   const fill = (list, items, text) => {
     list.replaceChildren();
     if (!items.length) {
       const empty = document.createElement('li');
+      empty.className = 'log-empty';
       empty.textContent = t('arbiter.none');
       list.appendChild(empty);
     }
@@ -403,10 +462,16 @@ function renderLog() {
       list.appendChild(li);
     }
   };
-  fill(el('fouls'), game.fouls,
-       (f) => t('arbiter.foulItem', {side: sideName(f.side), reason: f.reason ?? ''}));
-  fill(el('rulings'), game.rulings, (r) => t('arbiter.rulingItem', {
-    action: t(`action.${r.action}`), reason: r.reason ?? ''}));
+  fill(
+      el('fouls'), game.fouls,
+      (f) =>
+          t('arbiter.foulItem',
+            {side: sideName(f.side), reason: f.reason ?? ''}));
+  fill(
+      el('rulings'), game.rulings,
+      (r) =>
+          t('arbiter.rulingItem',
+            {action: t(`action.${r.action}`), reason: r.reason ?? ''}));
 }
 
 // Runs an arbiter call and applies the Game it answers.
@@ -416,7 +481,8 @@ async function arbiterAction(method, fields, doneKey) {
     return false;
   }
   try {
-    const answer = await call('GameService', method, {name: gameName, token, ...fields});
+    const answer =
+        await call('GameService', method, {name: gameName, token, ...fields});
     showMessage(messageEl, t('arbiter.done', {action: t(doneKey)}), 'ok');
     live.applyGame(answer);
     return true;
@@ -428,35 +494,48 @@ async function arbiterAction(method, fields, doneKey) {
 
 el('foul-form').addEventListener('submit', async (event) => {
   event.preventDefault();
-  const done = await arbiterAction('RecordFoul', {side: el('foul-side').value,
-                                                  reason: el('foul-reason').value.trim()},
-                                   'arbiter.recordFoul');
+  const done = await arbiterAction(
+      'RecordFoul',
+      {side: el('foul-side').value, reason: el('foul-reason').value.trim()},
+      'arbiter.recordFoul');
   if (done) el('foul-reason').value = '';
 });
-el('pause').addEventListener('click', () => arbiterAction(
-    'PauseClocks', {reason: el('pause-reason').value.trim()}, 'action.pause'));
-el('resume').addEventListener('click', () => arbiterAction(
-    'ResumeClocks', {reason: el('pause-reason').value.trim()}, 'action.resume'));
+el('pause').addEventListener(
+    'click',
+    () => arbiterAction(
+        'PauseClocks', {reason: el('pause-reason').value.trim()},
+        'action.pause'));
+el('resume').addEventListener(
+    'click',
+    () => arbiterAction(
+        'ResumeClocks', {reason: el('pause-reason').value.trim()},
+        'action.resume'));
 el('adjust-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const seconds = Number(el('adjust-seconds').value);
-  arbiterAction('AdjustClock', {
-    side: el('adjust-side').value,
-    deltaMs: String(Math.round(seconds * 1000)),
-    reason: el('adjust-reason').value.trim(),
-  }, 'action.adjust_clock');
+  arbiterAction(
+      'AdjustClock', {
+        side: el('adjust-side').value,
+        deltaMs: String(Math.round(seconds * 1000)),
+        reason: el('adjust-reason').value.trim(),
+      },
+      'action.adjust_clock');
 });
 el('result-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const choice = el('result-choice').value;
   const fields = choice === 'DRAW' ? {result: 'RESULT_DRAW'} :
                                      {result: 'RESULT_WIN', winner: choice};
-  arbiterAction('SetResult', {...fields, reason: el('result-reason').value.trim()},
-                'action.set_result');
+  arbiterAction(
+      'SetResult', {...fields, reason: el('result-reason').value.trim()},
+      'action.set_result');
 });
 el('abort-form').addEventListener('submit', (event) => event.preventDefault());
-confirmingButton(el('abort'), 'arbiter.confirmAbort', () => arbiterAction(
-    'AbortGame', {reason: el('abort-reason').value.trim()}, 'action.abort'));
+confirmingButton(
+    el('abort'), 'arbiter.confirmAbort',
+    () => arbiterAction(
+        'AbortGame', {reason: el('abort-reason').value.trim()},
+        'action.abort'));
 el('back-live').addEventListener('click', () => selectCycleMove(0));
 el('refresh-ruling').addEventListener('click', () => {
   loadRuling();

@@ -15,7 +15,11 @@ register({
   'clock.shared': {zh: '共用时间', en: 'shared time'},
 });
 
-const SIDE_FIELDS = {SIDE_RED: 'redMs', SIDE_BLACK: 'blackMs', SIDE_WHITE: 'whiteMs'};
+const SIDE_FIELDS = {
+  SIDE_RED: 'redMs',
+  SIDE_BLACK: 'blackMs',
+  SIDE_WHITE: 'whiteMs'
+};
 const OFFSET_SAMPLES = 16;
 const LOW_TIME_MS = 30000;
 
@@ -64,10 +68,11 @@ export class GameClocks {
   remaining(side, clientNowMs = Date.now()) {
     if (!this.reading) return 0;
     const {clocks, readMs, arrivedMs} = this.reading;
-    const stored = Number(side === 'shared' ? clocks.sharedMs ?? 0
-                                            : clocks[SIDE_FIELDS[side]] ?? 0);
-    const elapsed = readMs === null ? clientNowMs - arrivedMs
-                                    : this.serverNow(clientNowMs) - readMs;
+    const stored = Number(
+        side === 'shared' ? clocks.sharedMs ?? 0 :
+                            clocks[SIDE_FIELDS[side]] ?? 0);
+    const elapsed = readMs === null ? clientNowMs - arrivedMs :
+                                      this.serverNow(clientNowMs) - readMs;
     return this.runs(side) ? stored - Math.max(0, elapsed) : stored;
   }
 
@@ -87,7 +92,8 @@ export class GameClocks {
     for (const [side, element] of Object.entries(this.displays)) {
       if (!element) continue;
       let text;
-      const classes = {running: false, paused: false, low: false, flagged: false};
+      const classes =
+          {running: false, paused: false, low: false, flagged: false};
       if (!clocks) {
         text = side === 'shared' ? '' : '–:––';
       } else if (!clocks.timed) {
@@ -104,10 +110,16 @@ export class GameClocks {
         classes.flagged = ms <= 0;
       }
       if (element.textContent !== text) element.textContent = text;
-      for (const [name, on] of Object.entries(classes)) element.classList.toggle(name, on);
-      element.closest('.clock-box')?.classList.toggle('clock-running', classes.running);
-      element.closest('.clock-box')?.classList.toggle('clock-paused', classes.paused);
-      if (side === 'shared') element.closest('.clock-box')?.toggleAttribute('hidden', !text);
+      for (const [name, on] of Object.entries(classes)) {
+        element.classList.toggle(name, on);
+      }
+      element.closest('.clock-box')
+          ?.classList.toggle('clock-running', classes.running);
+      element.closest('.clock-box')
+          ?.classList.toggle('clock-paused', classes.paused);
+      if (side === 'shared') {
+        element.closest('.clock-box')?.toggleAttribute('hidden', !text);
+      }
     }
   }
 

@@ -14,11 +14,14 @@ register({
   'result.RESULT_ONGOING': {zh: '对局进行中', en: 'In progress'},
 
   'reason.VERDICT_REASON_CHECKMATE': {zh: '将死', en: 'checkmate'},
-  'reason.VERDICT_REASON_STALEMATE': {zh: '困毙', en: 'no legal move (stalemate)'},
+  'reason.VERDICT_REASON_STALEMATE':
+      {zh: '困毙', en: 'no legal move (stalemate)'},
   'reason.VERDICT_REASON_FORBIDDEN_REPETITION':
       {zh: '禁止着法循环（长打）', en: 'forbidden repetition'},
-  'reason.VERDICT_REASON_REPETITION_DRAW': {zh: '循环判和', en: 'repetition draw'},
-  'reason.VERDICT_REASON_NATURAL_LIMIT': {zh: '自然限着', en: 'natural move limit'},
+  'reason.VERDICT_REASON_REPETITION_DRAW':
+      {zh: '循环判和', en: 'repetition draw'},
+  'reason.VERDICT_REASON_NATURAL_LIMIT':
+      {zh: '自然限着', en: 'natural move limit'},
   'reason.VERDICT_REASON_ILLEGAL_MOVE': {zh: '违例着法', en: 'illegal move'},
   'reason.VERDICT_REASON_FIVE': {zh: '成五', en: 'five in a row'},
   'reason.VERDICT_REASON_FORBIDDEN_MOVE': {zh: '禁手', en: 'forbidden move'},
@@ -29,14 +32,19 @@ register({
   'reason.VERDICT_REASON_RESIGNATION': {zh: '认负', en: 'resignation'},
   'reason.VERDICT_REASON_AGREED_DRAW': {zh: '协议和棋', en: 'draw agreed'},
   'reason.VERDICT_REASON_TIME_FORFEIT': {zh: '超时', en: 'loss on time'},
-  'reason.VERDICT_REASON_FOUL_LIMIT': {zh: '犯规满限', en: 'foul limit reached'},
-  'reason.VERDICT_REASON_ARBITER_DECISION': {zh: '裁判裁决', en: 'arbiter decision'},
-  'reason.VERDICT_REASON_ABORTED': {zh: '裁判中止', en: 'aborted by the arbiter'},
+  'reason.VERDICT_REASON_FOUL_LIMIT':
+      {zh: '犯规满限', en: 'foul limit reached'},
+  'reason.VERDICT_REASON_ARBITER_DECISION':
+      {zh: '裁判裁决', en: 'arbiter decision'},
+  'reason.VERDICT_REASON_ABORTED':
+      {zh: '裁判中止', en: 'aborted by the arbiter'},
 
-  'rejection.MOVE_REJECTION_UNPARSEABLE': {zh: '无法识别的着法', en: 'not a move'},
+  'rejection.MOVE_REJECTION_UNPARSEABLE':
+      {zh: '无法识别的着法', en: 'not a move'},
   'rejection.MOVE_REJECTION_ILLEGAL': {zh: '违例着法', en: 'illegal move'},
   'rejection.MOVE_REJECTION_FORBIDDEN': {zh: '禁手', en: 'forbidden point'},
-  'rejection.MOVE_REJECTION_GAME_OVER': {zh: '对局已结束', en: 'the game is over'},
+  'rejection.MOVE_REJECTION_GAME_OVER':
+      {zh: '对局已结束', en: 'the game is over'},
 
   'piece.K': {zh: '帅', en: 'red king'},
   'piece.A': {zh: '仕', en: 'red advisor'},
@@ -64,11 +72,14 @@ register({
   'idle.follow': {zh: '跟', en: 'follow'},
 
   'conduct.XIANGQI_CONDUCT_ALLOWED': {zh: '允许着法', en: 'allowed'},
-  'conduct.XIANGQI_CONDUCT_PERPETUAL_CHECK': {zh: '长将', en: 'perpetual check'},
+  'conduct.XIANGQI_CONDUCT_PERPETUAL_CHECK':
+      {zh: '长将', en: 'perpetual check'},
   'conduct.XIANGQI_CONDUCT_PERPETUAL_MATE_THREAT':
       {zh: '长杀', en: 'perpetual mate threat'},
-  'conduct.XIANGQI_CONDUCT_PERPETUAL_CHASE': {zh: '长捉', en: 'perpetual chase'},
-  'conduct.XIANGQI_CONDUCT_CHECK_AND_CHASE': {zh: '一将一捉', en: 'check and chase'},
+  'conduct.XIANGQI_CONDUCT_PERPETUAL_CHASE':
+      {zh: '长捉', en: 'perpetual chase'},
+  'conduct.XIANGQI_CONDUCT_CHECK_AND_CHASE':
+      {zh: '一将一捉', en: 'check and chase'},
   'conduct.XIANGQI_CONDUCT_CHECK_AND_MATE_THREAT':
       {zh: '一将一杀', en: 'check and mate threat'},
   'conduct.XIANGQI_CONDUCT_MATE_THREAT_AND_CHASE':
@@ -76,9 +87,12 @@ register({
   'conduct.XIANGQI_CONDUCT_CHECK_MATE_THREAT_AND_CHASE':
       {zh: '将、杀、捉交替', en: 'checks, mate threats and chases'},
 
-  'outcome.XIANGQI_REPETITION_OUTCOME_NO_REPETITION':
-      {zh: '无循环：最后局面未重复三次', en: 'No repetition: the last position has not occurred three times'},
-  'outcome.XIANGQI_REPETITION_OUTCOME_DRAW': {zh: '循环判和', en: 'The repetition is a draw'},
+  'outcome.XIANGQI_REPETITION_OUTCOME_NO_REPETITION': {
+    zh: '无循环：最后局面未重复三次',
+    en: 'No repetition: the last position has not occurred three times'
+  },
+  'outcome.XIANGQI_REPETITION_OUTCOME_DRAW':
+      {zh: '循环判和', en: 'The repetition is a draw'},
   'outcome.XIANGQI_REPETITION_OUTCOME_MUST_VARY':
       {zh: '{side}必须变着', en: '{side} must vary'},
 });
@@ -95,7 +109,12 @@ export function sideEnum(side) {
 }
 
 export function sideKey(sideEnumName) {
-  return {SIDE_RED: 'red', SIDE_BLACK: 'black', SIDE_WHITE: 'white'}[sideEnumName] ?? '';
+  return {
+    SIDE_RED: 'red',
+    SIDE_BLACK: 'black',
+    SIDE_WHITE: 'white'
+  }[sideEnumName] ??
+      '';
 }
 
 // The name of a piece letter: '车' or 'black chariot'.
@@ -107,12 +126,15 @@ export function pieceName(letter) {
 export function resultText(verdict = {}) {
   const result = verdict.result ?? 'RESULT_ONGOING';
   if (result === 'RESULT_UNSPECIFIED') return t('result.RESULT_ONGOING');
-  if (result === 'RESULT_WIN') return t('result.win', {side: sideName(verdict.winner)});
+  if (result === 'RESULT_WIN') {
+    return t('result.win', {side: sideName(verdict.winner)});
+  }
   return t(`result.${result}`);
 }
 
 export function reasonText(reason) {
-  return reason && reason !== 'VERDICT_REASON_NONE' ? t(`reason.${reason}`) : '';
+  return reason && reason !== 'VERDICT_REASON_NONE' ? t(`reason.${reason}`) :
+                                                      '';
 }
 
 export function rejectionText(rejection) {

@@ -10,7 +10,10 @@ import {errorText, showMessage} from './page-util.js';
 register({
   'index.title': {zh: '在线对局', en: 'Live games'},
   'index.navHeading': {zh: '页面', en: 'Pages'},
-  'index.analysisLink': {zh: '分析棋盘：检查着法、裁决棋谱', en: 'Analysis board: check moves and adjudicate records'},
+  'index.analysisLink': {
+    zh: '分析棋盘：检查着法、裁决棋谱',
+    en: 'Analysis board: check moves and adjudicate records'
+  },
   'index.watchLink': {zh: '观看进行中的对局', en: 'Watch a live game'},
   'index.createHeading': {zh: '开始新对局', en: 'Start a live game'},
   'index.kind': {zh: '棋种', en: 'Game'},
@@ -25,8 +28,10 @@ register({
     en: 'Seconds: 600+5 is 10 minutes each plus 5 seconds a move; 1800 is 30 minutes; empty or "none": no clocks.',
   },
   'index.event': {zh: '赛事（可选）', en: 'Event (optional)'},
-  'index.startFen': {zh: '起始局面 FEN（可选）', en: 'Start position, FEN (optional)'},
-  'index.fenHelp': {zh: '留空为标准开局。', en: 'Empty: the standard start position.'},
+  'index.startFen':
+      {zh: '起始局面 FEN（可选）', en: 'Start position, FEN (optional)'},
+  'index.fenHelp':
+      {zh: '留空为标准开局。', en: 'Empty: the standard start position.'},
   'index.create': {zh: '创建对局', en: 'Create the game'},
   'index.creating': {zh: '正在创建…', en: 'Creating…'},
   'index.created': {zh: '已创建 {name}', en: 'Created {name}'},
@@ -37,10 +42,12 @@ register({
   },
   'index.playerLink': {zh: '{side}（{name}）', en: '{side} ({name})'},
   'index.spectatorLink': {zh: '观战', en: 'Spectators'},
-  'index.arbiterLink': {zh: '裁判（需裁判密钥）', en: 'Arbiter (needs an arbiter token)'},
+  'index.arbiterLink':
+      {zh: '裁判（需裁判密钥）', en: 'Arbiter (needs an arbiter token)'},
   'index.copy': {zh: '复制', en: 'Copy'},
   'index.copied': {zh: '已复制', en: 'Copied'},
-  'index.copyFailed': {zh: '无法复制，请手动复制', en: 'Copy failed: select the link instead'},
+  'index.copyFailed':
+      {zh: '无法复制，请手动复制', en: 'Copy failed: select the link instead'},
   'index.liveHeading': {zh: '进行中的对局', en: 'Games being played'},
   'index.refresh': {zh: '刷新', en: 'Refresh'},
   'index.colGame': {zh: '对局', en: 'Game'},
@@ -48,14 +55,18 @@ register({
   'index.colPly': {zh: '步数', en: 'Moves'},
   'index.colWatch': {zh: '观看', en: 'Watch'},
   'index.watch': {zh: '观战', en: 'Watch'},
-  'index.noGames': {zh: '目前没有进行中的对局。', en: 'No game is being played.'},
+  'index.noGames':
+      {zh: '目前没有进行中的对局。', en: 'No game is being played.'},
   'index.kindXiangqi': {zh: '象棋', en: 'Xiangqi'},
   'index.kindGomoku': {zh: '五子棋', en: 'Gomoku'},
   'index.unnamed': {zh: '无名', en: 'unnamed'},
 });
 
 const el = (id) => document.getElementById(id);
-const PAGES = {GAME_KIND_XIANGQI: 'xiangqi.html', GAME_KIND_GOMOKU: 'gomoku.html'};
+const PAGES = {
+  GAME_KIND_XIANGQI: 'xiangqi.html',
+  GAME_KIND_GOMOKU: 'gomoku.html'
+};
 let lastCreated = null;
 
 // "games/…" stays readable in the link; a token is fully escaped.
@@ -72,13 +83,16 @@ function selectedKind() {
 }
 
 function kindSides(kind) {
-  return kind === 'gomoku' ? ['SIDE_BLACK', 'SIDE_WHITE'] : ['SIDE_RED', 'SIDE_BLACK'];
+  return kind === 'gomoku' ? ['SIDE_BLACK', 'SIDE_WHITE'] :
+                             ['SIDE_RED', 'SIDE_BLACK'];
 }
 
 function updateFormForKind() {
   const gomoku = selectedKind() === 'gomoku';
-  el('first-name-label').dataset.i18n = gomoku ? 'index.blackName' : 'index.redName';
-  el('second-name-label').dataset.i18n = gomoku ? 'index.whiteName' : 'index.blackName';
+  el('first-name-label').dataset.i18n =
+      gomoku ? 'index.blackName' : 'index.redName';
+  el('second-name-label').dataset.i18n =
+      gomoku ? 'index.whiteName' : 'index.blackName';
   el('first-name-label').textContent = t(el('first-name-label').dataset.i18n);
   el('second-name-label').textContent = t(el('second-name-label').dataset.i18n);
   el('fen-field').hidden = gomoku;
@@ -91,11 +105,12 @@ function newRequestId() {
 }
 
 async function createWithRetry(request, attempts = 3) {
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1;; attempt++) {
     try {
       return await call('GameService', 'CreateGame', request);
     } catch (error) {
-      const transient = ['unavailable', 'deadline_exceeded'].includes(error.code);
+      const transient =
+          ['unavailable', 'deadline_exceeded'].includes(error.code);
       if (!transient || attempt >= attempts) throw error;
       await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
     }
@@ -123,7 +138,9 @@ async function createGame(event) {
   try {
     const response = await createWithRetry(request);
     lastCreated = response;
-    showMessage(el('create-message'), t('index.created', {name: response.game.name}), 'ok');
+    showMessage(
+        el('create-message'), t('index.created', {name: response.game.name}),
+        'ok');
     renderLinks();
     el('created').hidden = false;
     el('created').scrollIntoView({block: 'start'});
@@ -172,26 +189,33 @@ function renderLinks() {
     const player = (game.players ?? []).find((p) => p.side === side) ?? {};
     const extra = xiangqi ? {token, side: sideKey(side)} : {token};
     list.appendChild(linkItem(
-        t('index.playerLink', {side: sideName(side), name: player.name || t('index.unnamed')}),
+        t('index.playerLink',
+          {side: sideName(side), name: player.name || t('index.unnamed')}),
         gameLink(page, game.name, extra), sideKey(side)));
   }
-  list.appendChild(linkItem(t('index.spectatorLink'), gameLink(page, game.name), 'spectator'));
+  list.appendChild(linkItem(
+      t('index.spectatorLink'), gameLink(page, game.name), 'spectator'));
   if (xiangqi) {
-    list.appendChild(linkItem(t('index.arbiterLink'), gameLink('arbiter.html', game.name),
-                              'arbiter'));
+    list.appendChild(linkItem(
+        t('index.arbiterLink'), gameLink('arbiter.html', game.name),
+        'arbiter'));
   }
 }
 
 function playersText(game) {
   return (game.players ?? [])
-      .map((p) => `${sideName(p.side)} ${p.name || t('index.unnamed')}`).join(' – ');
+      .map(
+          (p) =>
+              t('index.playerLink',
+                {side: sideName(p.side), name: p.name || t('index.unnamed')}))
+      .join(' – ');
 }
 
 async function loadGames() {
   const body = el('games-body');
   try {
-    const response = await call('GameService', 'ListGames',
-                                {status: 'GAME_STATUS_LIVE', pageSize: 50});
+    const response = await call(
+        'GameService', 'ListGames', {status: 'GAME_STATUS_LIVE', pageSize: 50});
     showMessage(el('games-message'), '', 'info');
     body.replaceChildren();
     const games = response.games ?? [];

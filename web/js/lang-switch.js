@@ -8,7 +8,8 @@ register({
 
 // Fills `container` (default: the page's [data-lang-switch] element) with
 // the two buttons and labels the page in the current language.
-export function mountLangSwitch(container = document.querySelector('[data-lang-switch]')) {
+export function mountLangSwitch(
+    container = document.querySelector('[data-lang-switch]')) {
   if (!container) return;
   container.replaceChildren();
   container.classList.add('lang-switch', 'segmented');
@@ -27,7 +28,8 @@ export function mountLangSwitch(container = document.querySelector('[data-lang-s
       });
   const update = () => {
     for (const button of buttons) {
-      button.setAttribute('aria-pressed', String(button.dataset.lang === lang()));
+      button.setAttribute(
+          'aria-pressed', String(button.dataset.lang === lang()));
     }
     container.setAttribute('aria-label', t('lang.switch'));
   };

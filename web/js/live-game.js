@@ -33,8 +33,8 @@ export function normalizeGame(game) {
 
 function statusOf(verdict) {
   if (isOngoing(verdict)) return 'GAME_STATUS_LIVE';
-  return verdict.result === 'RESULT_NO_RESULT' ? 'GAME_STATUS_ABORTED'
-                                                : 'GAME_STATUS_FINISHED';
+  return verdict.result === 'RESULT_NO_RESULT' ? 'GAME_STATUS_ABORTED' :
+                                                 'GAME_STATUS_FINISHED';
 }
 
 export class LiveGame {
@@ -105,7 +105,8 @@ export class LiveGame {
 
   emit(change) {
     this.onChange(this.game, change);
-    if (this.game.status !== 'GAME_STATUS_LIVE' && this.watch && !this.overReported) {
+    if (this.game.status !== 'GAME_STATUS_LIVE' && this.watch &&
+        !this.overReported) {
       this.overReported = true;
       this.watch.stop();
       this.onStatus?.('over', null);
@@ -116,7 +117,9 @@ export class LiveGame {
   // its moves.
   applyMoveAnswer(response) {
     const sequence = Number(response.sequence ?? 0);
-    if (!response.check?.legal || sequence <= this.lastSequence || !this.game) return;
+    if (!response.check?.legal || sequence <= this.lastSequence || !this.game) {
+      return;
+    }
     const game = normalizeGame(response.game ?? {});
     if (game.ply !== this.game.moves.length + 1) {
       this.scheduleRefresh();
@@ -151,13 +154,20 @@ export class LiveGame {
       if (event.drawOffered) game.drawOffer = event.drawOffered.side;
       if (event.drawAnswered) game.drawOffer = 'SIDE_UNSPECIFIED';
       if (event.foul) {
-        game.fouls = [...game.fouls, {side: event.foul.side, reason: event.foul.reason,
-                                      sequence: String(sequence)}];
+        game.fouls = [
+          ...game.fouls, {
+            side: event.foul.side,
+            reason: event.foul.reason,
+            sequence: String(sequence)
+          }
+        ];
       }
       for (const [field, action] of Object.entries(RULING_ACTIONS)) {
         if (event[field]) {
-          game.rulings = [...game.rulings, {action, reason: event[field].reason,
-                                            sequence: String(sequence)}];
+          game.rulings = [
+            ...game.rulings,
+            {action, reason: event[field].reason, sequence: String(sequence)}
+          ];
         }
       }
     }

@@ -11,7 +11,10 @@ register({
   'moves.wxf': {zh: 'WXF', en: 'WXF'},
   'moves.iccs': {zh: 'ICCS', en: 'ICCS'},
   'moves.none': {zh: '尚无着法', en: 'No moves yet'},
-  'moves.loadFailed': {zh: '无法取得着法文字：{message}', en: 'Could not get the move texts: {message}'},
+  'moves.loadFailed': {
+    zh: '无法取得着法文字：{message}',
+    en: 'Could not get the move texts: {message}'
+  },
 });
 
 const STORAGE_KEY = 'caipan.notation';
@@ -97,7 +100,8 @@ export class MoveList {
   // The text of the move at `ply` in the current notation (ICCS when not
   // known yet).
   text(ply) {
-    return this.texts.cached(ply, this.notation, this.moves) || this.moves[ply - 1] || '';
+    return this.texts.cached(ply, this.notation, this.moves) ||
+        this.moves[ply - 1] || '';
   }
 
   render() {

@@ -47,7 +47,8 @@ export class MoveTexts {
     } else {
       for (const ply of missing) await this.fetchOne(moves, ply, notation);
     }
-    return moves.map((move, index) => this.cached(index + 1, notation, moves) || move);
+    return moves.map(
+        (move, index) => this.cached(index + 1, notation, moves) || move);
   }
 
   async fetchAll(moves, notation) {
@@ -60,13 +61,14 @@ export class MoveTexts {
         annotate: true,
         notation: NOTATIONS[notation],
       };
-      const promise = call('AdjudicationService', 'AdjudicateGame', request)
-          .then((response) => {
-            for (const annotation of response.annotations ?? []) {
-              this.remember(annotation.ply, notation, annotation.display);
-            }
-          })
-          .finally(() => this.pending.delete(key));
+      const promise =
+          call('AdjudicationService', 'AdjudicateGame', request)
+              .then((response) => {
+                for (const annotation of response.annotations ?? []) {
+                  this.remember(annotation.ply, notation, annotation.display);
+                }
+              })
+              .finally(() => this.pending.delete(key));
       this.pending.set(key, promise);
     }
     return this.pending.get(key);

@@ -4,7 +4,10 @@ import {register, t} from './i18n.js';
 // Labels both game pages (play and arbiter) use.
 register({
   'play.boardHeading': {zh: '棋盘', en: 'Board'},
-  'play.noGame': {zh: '链接中没有对局（#game=games/…）。', en: 'The link names no game (#game=games/…).'},
+  'play.noGame': {
+    zh: '链接中没有对局（#game=games/…）。',
+    en: 'The link names no game (#game=games/…).'
+  },
   'play.toMove': {zh: '{side}走棋', en: '{side} to move'},
   'play.check': {zh: '将军！', en: 'Check!'},
   'play.paused': {zh: '裁判已暂停计时', en: 'The arbiter paused the clocks'},
@@ -13,7 +16,8 @@ register({
   'conn.reconnecting': {zh: '重新连接中…', en: 'Reconnecting…'},
   'conn.ended': {zh: '连接已结束', en: 'Disconnected'},
   'conn.over': {zh: '对局已结束', en: 'Finished'},
-  'error.prefix': {zh: '错误：{message}（{code}）', en: 'Error: {message} ({code})'},
+  'error.prefix':
+      {zh: '错误：{message}（{code}）', en: 'Error: {message} ({code})'},
 });
 
 // The parameters in the link's fragment (#game=games/…&token=…&side=red).
@@ -23,7 +27,9 @@ export function hashParams() {
 
 // An ApiError (or any error) as one line, with the server's own message.
 export function errorText(error) {
-  if (error?.code) return t('error.prefix', {message: error.message, code: error.code});
+  if (error?.code) {
+    return t('error.prefix', {message: error.message, code: error.code});
+  }
   return String(error?.message ?? error);
 }
 

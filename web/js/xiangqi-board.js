@@ -23,17 +23,33 @@ const HEIGHT = (RANKS - 1) * CELL + 2 * MARGIN;
 const PIECE_RADIUS = 26;
 
 const PIECE_CHARS = {
-  K: '帅', A: '仕', B: '相', N: '马', R: '车', C: '炮', P: '兵',
-  k: '将', a: '士', b: '象', n: '马', r: '车', c: '炮', p: '卒',
+  K: '帅',
+  A: '仕',
+  B: '相',
+  N: '马',
+  R: '车',
+  C: '炮',
+  P: '兵',
+  k: '将',
+  a: '士',
+  b: '象',
+  n: '马',
+  r: '车',
+  c: '炮',
+  p: '卒',
 };
 const RED_FILE_NUMBERS = ['九', '八', '七', '六', '五', '四', '三', '二', '一'];
 // Where cannons and soldiers start: small corner marks on the lines.
-const MARKED_POINTS = ['b2', 'h2', 'b7', 'h7', 'a3', 'c3', 'e3', 'g3', 'i3',
-                       'a6', 'c6', 'e6', 'g6', 'i6'];
+const MARKED_POINTS = [
+  'b2', 'h2', 'b7', 'h7', 'a3', 'c3', 'e3', 'g3', 'i3', 'a6', 'c6', 'e6', 'g6',
+  'i6'
+];
 
 function svg(tag, attrs = {}, parent = null) {
   const el = document.createElementNS(SVG_NS, tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  for (const [name, value] of Object.entries(attrs)) {
+    el.setAttribute(name, value);
+  }
   parent?.appendChild(el);
   return el;
 }
@@ -53,11 +69,14 @@ export class XiangqiBoard {
       'class': 'xiangqi-board',
       'role': 'group',
     });
-    this.linesLayer = svg('g', {'class': 'board-lines', 'aria-hidden': 'true'}, this.root);
+    this.linesLayer =
+        svg('g', {'class': 'board-lines', 'aria-hidden': 'true'}, this.root);
     this.pointsLayer = svg('g', {'class': 'board-points'}, this.root);
     this.points = new Map();
     for (let rank = RANKS - 1; rank >= 0; rank--) {
-      for (let file = 0; file < FILES; file++) this.createPoint(squareName(file, rank));
+      for (let file = 0; file < FILES; file++) {
+        this.createPoint(squareName(file, rank));
+      }
     }
     this.root.addEventListener('keydown', (event) => this.onKey(event));
     container.replaceChildren(this.root);
@@ -73,16 +92,28 @@ export class XiangqiBoard {
   }
 
   createPoint(square) {
-    const group = svg('g', {'class': 'point', 'tabindex': '-1', 'role': 'button',
-                            'data-square': square}, this.pointsLayer);
+    const group =
+        svg('g', {
+          'class': 'point',
+          'tabindex': '-1',
+          'role': 'button',
+          'data-square': square
+        },
+            this.pointsLayer);
     svg('circle', {'class': 'hit', 'r': CELL / 2}, group);
     svg('circle', {'class': 'last-marker', 'r': PIECE_RADIUS + 3}, group);
     const marks = svg('g', {'class': 'marks'}, group);
     const piece = svg('g', {'class': 'piece'}, group);
     svg('circle', {'class': 'piece-disc', 'r': PIECE_RADIUS}, piece);
     svg('circle', {'class': 'piece-rim', 'r': PIECE_RADIUS - 4}, piece);
-    const text = svg('text', {'class': 'piece-char', 'text-anchor': 'middle',
-                              'dominant-baseline': 'central', 'y': 1}, piece);
+    const text =
+        svg('text', {
+          'class': 'piece-char',
+          'text-anchor': 'middle',
+          'dominant-baseline': 'central',
+          'y': 1
+        },
+            piece);
     svg('circle', {'class': 'dest-dot', 'r': 8}, group);
     svg('circle', {'class': 'dest-ring', 'r': PIECE_RADIUS + 2}, group);
     svg('circle', {'class': 'focus-ring', 'r': PIECE_RADIUS + 5}, group);
@@ -102,10 +133,23 @@ export class XiangqiBoard {
     const bottom = MARGIN + (RANKS - 1) * CELL;
     const riverTop = MARGIN + 4 * CELL;
     const riverBottom = MARGIN + 5 * CELL;
-    svg('rect', {'class': 'board-wood', 'x': 0, 'y': 0, 'width': WIDTH, 'height': HEIGHT,
-                 'rx': 10}, layer);
-    svg('rect', {'class': 'board-frame', 'x': left - 7, 'y': top - 7,
-                 'width': right - left + 14, 'height': bottom - top + 14}, layer);
+    svg('rect', {
+      'class': 'board-wood',
+      'x': 0,
+      'y': 0,
+      'width': WIDTH,
+      'height': HEIGHT,
+      'rx': 10
+    },
+        layer);
+    svg('rect', {
+      'class': 'board-frame',
+      'x': left - 7,
+      'y': top - 7,
+      'width': right - left + 14,
+      'height': bottom - top + 14
+    },
+        layer);
     for (let row = 0; row < RANKS; row++) {
       const y = MARGIN + row * CELL;
       svg('line', {'x1': left, 'y1': y, 'x2': right, 'y2': y}, layer);
@@ -128,10 +172,17 @@ export class XiangqiBoard {
     }
     for (const square of MARKED_POINTS) this.drawPointMark(square, layer);
     const riverY = (riverTop + riverBottom) / 2;
-    for (const [text, x] of [['楚 河', left + 2 * CELL], ['汉 界', right - 2 * CELL]]) {
-      const label = svg('text', {'class': 'river-text', 'x': x, 'y': riverY,
-                                 'text-anchor': 'middle', 'dominant-baseline': 'central'},
-                        layer);
+    for (const [text, x] of [
+             ['楚 河', left + 2 * CELL], ['汉 界', right - 2 * CELL]]) {
+      const label =
+          svg('text', {
+            'class': 'river-text',
+            'x': x,
+            'y': riverY,
+            'text-anchor': 'middle',
+            'dominant-baseline': 'central'
+          },
+              layer);
       label.textContent = text;
     }
     // File numbers: red's in Chinese numerals on red's side, black's in digits.
@@ -139,10 +190,24 @@ export class XiangqiBoard {
       const [x] = this.xy(squareName(file, 0));
       const redY = this.flipped ? MARGIN / 2 - 8 : HEIGHT - MARGIN / 2 + 8;
       const blackY = this.flipped ? HEIGHT - MARGIN / 2 + 8 : MARGIN / 2 - 8;
-      svg('text', {'class': 'file-number', 'x': x, 'y': redY, 'text-anchor': 'middle',
-                   'dominant-baseline': 'central'}, layer).textContent = RED_FILE_NUMBERS[file];
-      svg('text', {'class': 'file-number', 'x': x, 'y': blackY, 'text-anchor': 'middle',
-                   'dominant-baseline': 'central'}, layer).textContent = String(file + 1);
+      svg('text', {
+        'class': 'file-number',
+        'x': x,
+        'y': redY,
+        'text-anchor': 'middle',
+        'dominant-baseline': 'central'
+      },
+          layer)
+          .textContent = RED_FILE_NUMBERS[file];
+      svg('text', {
+        'class': 'file-number',
+        'x': x,
+        'y': blackY,
+        'text-anchor': 'middle',
+        'dominant-baseline': 'central'
+      },
+          layer)
+          .textContent = String(file + 1);
     }
   }
 
@@ -151,12 +216,19 @@ export class XiangqiBoard {
     const gap = 5;
     const length = 11;
     for (const dx of [-1, 1]) {
-      if ((x === MARGIN && dx < 0) || (x === MARGIN + (FILES - 1) * CELL && dx > 0)) continue;
+      if ((x === MARGIN && dx < 0) ||
+          (x === MARGIN + (FILES - 1) * CELL && dx > 0))
+        continue;
       for (const dy of [-1, 1]) {
-        const points = [[x + dx * gap, y + dy * (gap + length)], [x + dx * gap, y + dy * gap],
-                        [x + dx * (gap + length), y + dy * gap]];
-        svg('polyline', {'points': points.map((p) => p.join(',')).join(' '),
-                         'class': 'point-mark'}, layer);
+        const points = [
+          [x + dx * gap, y + dy * (gap + length)], [x + dx * gap, y + dy * gap],
+          [x + dx * (gap + length), y + dy * gap]
+        ];
+        svg('polyline', {
+          'points': points.map((p) => p.join(',')).join(' '),
+          'class': 'point-mark'
+        },
+            layer);
       }
     }
   }
@@ -166,8 +238,13 @@ export class XiangqiBoard {
       this.linesFlipped = this.flipped;
       this.drawLines();
     }
-    const {selected = '', destinations = [], lastMove = '', check = '', marks = []} =
-        this.highlights;
+    const {
+      selected = '',
+      destinations = [],
+      lastMove = '',
+      check = '',
+      marks = []
+    } = this.highlights;
     const destinationSet = new Set(destinations);
     const lastFrom = lastMove ? lastMove.slice(0, 2) : '';
     const lastTo = lastMove ? lastMove.slice(2, 4) : '';
@@ -177,7 +254,8 @@ export class XiangqiBoard {
       const letter = this.board[rank][file];
       const [x, y] = this.xy(square);
       point.group.setAttribute('transform', `translate(${x} ${y})`);
-      point.group.setAttribute('tabindex', square === this.focusSquare ? '0' : '-1');
+      point.group.setAttribute(
+          'tabindex', square === this.focusSquare ? '0' : '-1');
       const classes = ['point'];
       if (letter) classes.push('occupied', `piece-${pieceSide(letter)}`);
       if (square === selected) classes.push('selected');
@@ -188,12 +266,18 @@ export class XiangqiBoard {
       point.group.setAttribute('class', classes.join(' '));
       point.text.textContent = letter ? PIECE_CHARS[letter] ?? '?' : '';
       point.piece.style.display = letter ? '' : 'none';
-      if (letter) point.group.dataset.piece = letter;
-      else delete point.group.dataset.piece;
+      if (letter) {
+        point.group.dataset.piece = letter;
+      } else {
+        delete point.group.dataset.piece;
+      }
       point.marks.replaceChildren();
       const ownMarks = marks.filter((mark) => mark.square === square);
       ownMarks.forEach((mark, index) => {
-        svg('circle', {'class': `mark mark-${mark.cls}`, 'r': PIECE_RADIUS + 6 - index * 5},
+        svg('circle', {
+          'class': `mark mark-${mark.cls}`,
+          'r': PIECE_RADIUS + 6 - index * 5
+        },
             point.marks);
         point.group.classList.add(`mark-${mark.cls}`);
       });
@@ -201,16 +285,19 @@ export class XiangqiBoard {
       if (square === selected) state.push(t('board.selected'));
       if (destinationSet.has(square)) state.push(t('board.destination'));
       if (square === check) state.push(t('board.check'));
-      if (square === lastFrom || square === lastTo) state.push(t('board.lastMove'));
+      if (square === lastFrom || square === lastTo) {
+        state.push(t('board.lastMove'));
+      }
       const what = letter ? pieceName(letter) : t('board.empty');
-      point.group.setAttribute('aria-label',
-                               [square, what, ...state].join(', '));
+      point.group.setAttribute(
+          'aria-label', [square, what, ...state].join(', '));
     }
   }
 
   // The position to show: a board array (see xiangqi-fen.js) or a FEN.
   setPosition(boardOrFen) {
-    this.board = typeof boardOrFen === 'string' ? parseFen(boardOrFen).board : boardOrFen;
+    this.board = typeof boardOrFen === 'string' ? parseFen(boardOrFen).board :
+                                                  boardOrFen;
     this.draw();
   }
 
@@ -243,7 +330,12 @@ export class XiangqiBoard {
   onKey(event) {
     const square = event.target.closest?.('.point')?.dataset.square;
     if (!square) return;
-    const steps = {ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0]};
+    const steps = {
+      ArrowUp: [0, 1],
+      ArrowDown: [0, -1],
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0]
+    };
     if (event.key in steps) {
       event.preventDefault();
       let [dx, dy] = steps[event.key];

@@ -11,7 +11,10 @@ export const FILES = 9;
 export const RANKS = 10;
 
 // Some FENs write horses as H and elephants as E.
-const LETTER_ALIASES = {h: 'n', e: 'b'};
+const LETTER_ALIASES = {
+  h: 'n',
+  e: 'b'
+};
 
 export function squareName(file, rank) {
   return String.fromCharCode(97 + file) + String(rank);
@@ -43,7 +46,9 @@ export function parseFen(fen) {
   const rows = placement.split('/');
   if (rows.length !== RANKS) throw new Error(`FEN needs ${RANKS} rows`);
   const board = [];
-  for (let rank = 0; rank < RANKS; rank++) board.push(new Array(FILES).fill(''));
+  for (let rank = 0; rank < RANKS; rank++) {
+    board.push(new Array(FILES).fill(''));
+  }
   rows.forEach((row, index) => {
     const rank = RANKS - 1 - index;  // FEN lists black's back rank first
     let file = 0;
@@ -57,7 +62,9 @@ export function parseFen(fen) {
         throw new Error(`FEN has an unknown piece '${ch}'`);
       }
     }
-    if (file !== FILES) throw new Error(`FEN row ${index + 1} has ${file} files`);
+    if (file !== FILES) {
+      throw new Error(`FEN row ${index + 1} has ${file} files`);
+    }
   });
   return {board, sideToMove: side === 'b' ? 'black' : 'red'};
 }
