@@ -91,6 +91,32 @@ class ArbiterTest(h.BrowserTestCase):
         self.assertIn("medical break", h.text_of(arbiter, "#rulings"))
         fouls = server.get_game(name).get("fouls", [])
         self.assertEqual([f["side"] for f in fouls], ["SIDE_BLACK"])
+
+        # Two minutes more for red (not running: black is to move): the server and red's page
+        # agree.
+        red_ms = int(server.get_game(name)["clocks"]["redMs"])
+        h.find(arbiter, "#adjust-side").send_keys("Red")
+        seconds = h.find(arbiter, "#adjust-seconds")
+        seconds.clear()
+        seconds.send_keys("120")
+        h.find(arbiter, "#adjust-reason").send_keys("clock malfunction")
+        h.find(arbiter, "#adjust-form button[type=submit]").click()
+        seconds_left = -(-(red_ms + 120000) // 1000)  # shown rounded up
+        expected = "%d:%02d" % (seconds_left // 60, seconds_left % 60)
+        self.wait_for(red, lambda d: h.text_of(d, "#clock-red") == expected,
+                      message="red's page shows the added time: " + expected)
+        self.assertEqual(int(server.get_game(name)["clocks"]["redMs"]), red_ms + 120000)
+
+        # The arbiter's result ends the game on the players' pages.
+        h.find(arbiter, "#result-choice").send_keys("Draw")
+        h.find(arbiter, "#result-reason").send_keys("both players agreed at the table")
+        h.find(arbiter, "#result-form button[type=submit]").click()
+        for driver in (red, black, arbiter):
+            self.wait_for(driver, lambda d: "Draw" in h.text_of(d, "#banner-result"),
+                          message="the arbiter's result on every page")
+            self.assertIn("arbiter decision", h.text_of(driver, "#banner-reason"))
+        self.wait_for(arbiter, lambda d: "both players agreed" in h.text_of(d, "#rulings"),
+                      message="the result is listed with the rulings")
         for driver in (red, black, arbiter):
             self.assert_no_page_errors(driver)
 

@@ -185,6 +185,58 @@ class XiangqiPlayTest(h.BrowserTestCase):
             self.assert_no_page_errors(driver)
 
 
+    def test_draw_offer_claim_and_resign(self):
+        server = self.start_server()
+        name, tokens, _ = server.create_xiangqi_game("300+2", "R", "B")
+        red = self.open_browser()
+        black = self.open_browser()
+        red.get(server.page_url("xiangqi.html", game=name, token=tokens["SIDE_RED"],
+                                side="red"))
+        # Black's link carries no side: the page asks the server whose token it is.
+        black.get(server.page_url("xiangqi.html", game=name, token=tokens["SIDE_BLACK"]))
+        self.wait_for(black, lambda d: h.text_of(d, "#role") == "You play Black",
+                      message="the side found without side= in the link")
+        self.wait_for(red, lambda d: h.find(d, "#offer-draw").is_displayed(),
+                      message="red's actions")
+
+        # A draw offer: black may accept or decline; declined, it is gone on both pages.
+        h.find(red, "#offer-draw").click()
+        self.wait_for(black, lambda d: h.find(d, "#accept-draw").is_displayed(),
+                      message="black sees the offer")
+        self.assertIn("offers a draw", h.text_of(black, "#draw-offer-text"))
+        self.wait_for(red, lambda d: "waiting" in h.text_of(d, "#draw-offer-text"),
+                      message="red sees its own offer pending")
+        self.assertFalse(h.find(red, "#accept-draw").is_displayed())
+        h.find(black, "#decline-draw").click()
+        for driver in (red, black):
+            self.wait_for(driver, lambda d: not h.find(d, "#draw-offer").is_displayed(),
+                          message="the declined offer is gone")
+
+        # A claim with nothing to claim: the server's explanation is shown.
+        h.find(red, "#claim-draw").click()
+        self.wait_for(red, lambda d: "Claim rejected" in h.text_of(d, "#claim-result"),
+                      message="the claim's answer")
+        self.assertGreater(len(h.text_of(red, "#claim-result")), len("Claim rejected: "))
+
+        # Resigning takes a second click; both pages then show the verdict.
+        h.find(red, "#resign").click()
+        self.assertEqual(h.find(red, "#resign").text, "Click again to resign")
+        self.assertEqual(server.get_game(name)["status"], "GAME_STATUS_LIVE")
+        h.find(red, "#resign").click()
+        for driver in (red, black):
+            self.wait_for(driver, lambda d: "Black wins" in h.text_of(d, "#banner-result"),
+                          message="the game-over banner")
+            self.assertIn("resignation", h.text_of(driver, "#banner-reason"))
+            self.assertFalse(h.find(driver, "#actions").is_displayed())
+            self.wait_for(driver, lambda d: h.text_of(d, "#connection") == "Finished",
+                          message="the watch ends with the game")
+        self.assertEqual(server.get_game(name)["verdict"]["reason"],
+                         "VERDICT_REASON_RESIGNATION")
+        self.assert_no_page_errors(red)
+        # The side probe on black's page is refused as "not your turn" (HTTP 412).
+        self.assert_no_page_errors(black, ignore=["SubmitMove - Failed to load resource: the "
+                                                  "server responded with a status of 412"])
+
     def test_index_gomoku_links_and_refused_create(self):
         server = self.start_server()
         driver = self.open_browser()
