@@ -34,6 +34,7 @@ What a test module uses (stable names):
   screenshot(driver, name, full_page=False)  saves ARGS.screenshots/name (PNG); returns the
                                 path (full_page: the whole page, not just the viewport)
   wait_until(predicate, timeout=10, message="", interval=0.1)  polls a plain predicate
+  emulate_phone(driver, width=390, height=844)  a phone-sized viewport for the driver
   find(driver, css) / find_all(driver, css)  shorthands for By.CSS_SELECTOR lookups
   text_of(driver, css)          the text content of the first match ('' when none)
   texts_of(driver, css)         the text content of every match
@@ -261,6 +262,14 @@ def screenshot(driver, name, full_page=False):
         driver.save_screenshot(path)
     say("browser: screenshot %s" % path)
     return path
+
+
+def emulate_phone(driver, width=390, height=844):
+    """Makes the page's viewport a phone's (CSS pixels, touch, mobile) until the driver quits;
+    a headless window cannot be made that narrow by resizing."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True})
 
 
 def find(driver, css):

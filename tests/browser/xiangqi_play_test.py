@@ -169,9 +169,9 @@ class XiangqiPlayTest(h.BrowserTestCase):
         self.assertFalse(h.find(black, "#actions").is_displayed())
 
         # On a 390 px wide phone the page fits the width: the board scales, panels stack.
-        black.set_window_size(390, 844)
+        h.emulate_phone(black)
         self.wait_for(black, lambda d: d.execute_script(
-            "return document.documentElement.clientWidth") <= 390, message="phone width")
+            "return document.documentElement.clientWidth") == 390, message="phone width")
         self.assertLessEqual(black.execute_script(
             "return document.documentElement.scrollWidth"),
             black.execute_script("return document.documentElement.clientWidth"))
@@ -271,6 +271,11 @@ class XiangqiPlayTest(h.BrowserTestCase):
         # The new game is listed among the games being played.
         self.wait_for(driver, lambda d: name in h.text_of(d, "#games-body"),
                       message="the game is listed")
+        # On a phone nothing is wider than the screen.
+        h.emulate_phone(driver)
+        self.wait_for(driver, lambda d: d.execute_script(
+            "return document.documentElement.scrollWidth") <= 390,
+            message="the index page fits a 390 px wide screen")
         self.assert_no_page_errors(driver, ignore=["GameService/CreateGame - Failed to load "
                                                    "resource: the server responded with a "
                                                    "status of 400"])
