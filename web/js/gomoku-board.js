@@ -240,16 +240,16 @@ export class GomokuBoard {
     if (!p) return;
     const g = svg('g', {'class': `stone ${colour}${isLast ? ' last' : ''}`,
                         'data-point': point}, this.layers.stones);
-    svg('circle', {'cx': xOf(p.col), 'cy': yOf(p.row), 'r': CELL / 2 - 2},
-        g);
+    svg('circle', {'class': 'body', 'cx': xOf(p.col), 'cy': yOf(p.row),
+                   'r': CELL / 2 - 2}, g);
+    if (isLast) {
+      svg('circle', {'class': 'last-mark', 'cx': xOf(p.col),
+                     'cy': yOf(p.row), 'r': CELL / 2 + 1}, g);
+    }
     if (number) {
       const text = svg('text', {'x': xOf(p.col), 'y': yOf(p.row)}, g);
       text.textContent = String(number);
       if (number >= 100) text.classList.add('small');
-    }
-    if (isLast) {
-      svg('circle', {'class': 'last-mark', 'cx': xOf(p.col),
-                     'cy': yOf(p.row), 'r': CELL / 2 + 1}, g);
     }
   }
 
