@@ -1,0 +1,357 @@
+// xiangqi.html: play a live game from a link (#game=games/…&token=…&side=red)
+// or watch it (no token). The server decides everything: legal moves come
+// from ListMoves on the current position, moves go to SubmitMove.
+import {call} from './api.js';
+import {apiLanguage, onChange as onLanguageChange, register, t} from './i18n.js';
+import {mountLangSwitch} from './lang-switch.js';
+import {XiangqiBoard} from './xiangqi-board.js';
+import {GameClocks} from './clock.js';
+import {MoveList} from './move-list.js';
+import {NOTATIONS} from './notation.js';
+import {LiveGame} from './live-game.js';
+import {boardAfter, findKing, parseFen, pieceAt, pieceSide} from './xiangqi-fen.js';
+import {isOngoing, reasonText, rejectionText, resultText, sideKey, sideName}
+    from './game-labels.js';
+import {confirmingButton, errorText, hashParams, showMessage} from './page-util.js';
+
+register({
+  'page.skipToBoard': {zh: '跳到棋盘', en: 'Skip to the board'},
+  'play.title': {zh: '象棋对局', en: 'Xiangqi game'},
+  'play.boardHeading': {zh: '棋盘', en: 'Board'},
+  'play.you': {zh: '你', en: 'You'},
+  'play.role': {zh: '你执{side}', en: 'You play {side}'},
+  'play.spectator': {zh: '观战', en: 'Spectator'},
+  'play.noGame': {zh: '链接中没有对局（#game=games/…）。', en: 'The link names no game (#game=games/…).'},
+  'play.yourTurn': {zh: '轮到你走棋', en: 'Your move'},
+  'play.theirTurn': {zh: '等待对方走棋', en: 'Waiting for the opponent'},
+  'play.toMove': {zh: '{side}走棋', en: '{side} to move'},
+  'play.check': {zh: '将军！', en: 'Check!'},
+  'play.paused': {zh: '裁判已暂停计时', en: 'The arbiter paused the clocks'},
+  'play.notYourTurn': {zh: '现在不是你走棋', en: 'It is not your turn'},
+  'play.spectatorNoMoves': {zh: '观战者不能走棋', en: 'Spectators cannot move'},
+  'play.notLegal': {zh: '{move} 不是合法着法', en: '{move} is not a legal move'},
+  'play.notLegalWhy': {zh: '{move} 不是合法着法：{reason}', en: '{move} is not a legal move: {reason}'},
+  'play.refused': {zh: '着法被拒绝（{rejection}）：{reason}', en: 'Move refused ({rejection}): {reason}'},
+  'play.sending': {zh: '正在提交 {move}…', en: 'Sending {move}…'},
+  'play.acceptDraw': {zh: '同意和棋', en: 'Accept draw'},
+  'play.declineDraw': {zh: '拒绝', en: 'Decline'},
+  'play.offerDraw': {zh: '提和', en: 'Offer a draw'},
+  'play.claimDraw': {zh: '要求判和', en: 'Claim a draw'},
+  'play.resign': {zh: '认负', en: 'Resign'},
+  'play.confirmResign': {zh: '再按一次确认认负', en: 'Click again to resign'},
+  'play.theyOffer': {zh: '对方提和', en: 'Your opponent offers a draw'},
+  'play.youOffered': {zh: '你已提和，等待对方答复', en: 'You offered a draw; waiting for the answer'},
+  'play.sideOffers': {zh: '{side}提和', en: '{side} offers a draw'},
+  'play.claimGranted': {zh: '判和成立：{explanation}', en: 'Draw granted: {explanation}'},
+  'play.claimRejected': {zh: '判和不成立：{explanation}', en: 'Claim rejected: {explanation}'},
+  'play.gameOver': {zh: '对局结束', en: 'Game over'},
+  'play.keyboardHelp': {
+    zh: '键盘：用 Tab 进入棋盘，方向键在交叉点间移动，回车或空格选子、落子。',
+    en: 'Keyboard: Tab to the board, arrow keys to move between points, Enter or Space to pick a piece and its destination.',
+  },
+  'conn.live': {zh: '已连接', en: 'Live'},
+  'conn.reconnecting': {zh: '重新连接中…', en: 'Reconnecting…'},
+  'conn.ended': {zh: '连接已结束', en: 'Disconnected'},
+});
+
+const params = hashParams();
+const gameName = params.get('game') || '';
+const token = params.get('token') || '';
+const SIDE_PARAMS = {red: 'SIDE_RED', black: 'SIDE_BLACK'};
+let mySide = token ? SIDE_PARAMS[params.get('side')] ?? '' : '';
+
+const el = (id) => document.getElementById(id);
+const messageEl = el('message');
+let game = null;
+// The legal moves of the position at `ply` (from ListMoves), with their
+// texts in `notation`.
+let legal = {ply: -1, moves: [], display: [], notation: '', state: ''};
+let selected = '';
+let submitting = false;
+
+const board = new XiangqiBoard(el('board'), {onActivate: onPointActivated});
+const clocks = new GameClocks({SIDE_RED: el('clock-red'), SIDE_BLACK: el('clock-black'),
+                               shared: el('clock-shared')});
+const moveList = new MoveList(el('moves'), el('notation-switch'),
+                              {onError: (text) => showMessage(messageEl, text, 'error')});
+moveList.onNotationChange(() => refreshLegalMoves(true));
+const live = new LiveGame(gameName, token, {
+  onChange: onGameChanged,
+  onStatus: (status, error) => {
+    el('connection').textContent = t(`conn.${status}`);
+    el('connection').dataset.status = status;
+    if (error && status === 'ended') showMessage(messageEl, errorText(error), 'error');
+  },
+  onError: (error) => showMessage(messageEl, errorText(error), 'error'),
+});
+
+function myKey() {
+  return sideKey(mySide);
+}
+
+function isLive() {
+  return game && isOngoing(game.verdict);
+}
+
+function myTurn() {
+  return Boolean(mySide) && isLive() && game.sideToAct === mySide;
+}
+
+function onGameChanged(next, change) {
+  const plyChanged = !game || next.ply !== game.ply;
+  game = next;
+  moveList.setGame(game.startFen || '', game.xiangqiRules || {});
+  clocks.update(game.clocks, change.arrivedMs);
+  if (plyChanged) {
+    selected = '';
+    rememberPlayedText();
+  }
+  moveList.show(game.moves);
+  refreshLegalMoves(false);
+  render();
+}
+
+// The move just played was one of the listed legal moves: keep its text.
+function rememberPlayedText() {
+  if (legal.ply < 0 || game.moves.length <= legal.ply) return;
+  const index = legal.moves.indexOf(game.moves[legal.ply]);
+  if (index >= 0 && legal.notation !== 'iccs') {
+    moveList.texts.remember(legal.ply + 1, legal.notation, legal.display[index]);
+  }
+}
+
+// Asks the server for the legal moves of the current position (also whether
+// the side to move is in check).
+async function refreshLegalMoves(force) {
+  if (!game) return;
+  const ply = game.ply;
+  const notation = moveList.notation;
+  if (!force && legal.ply === ply) return;
+  const position = game.fen ? {fen: game.fen} : {fen: game.startFen || '', moves: game.moves};
+  try {
+    const response = await call('AdjudicationService', 'ListMoves',
+                                {xiangqi: position, notation: NOTATIONS[notation]});
+    if (!game || game.ply !== ply) return;  // the position moved on meanwhile
+    legal = {ply, moves: response.moves ?? [], display: response.display ?? [], notation,
+             state: response.xiangqiState ?? ''};
+    render();
+  } catch (error) {
+    showMessage(messageEl, errorText(error), 'error');
+  }
+}
+
+function currentBoard() {
+  if (game.fen) return parseFen(game.fen).board;
+  return boardAfter(game.startFen || '', game.moves);
+}
+
+function inCheck() {
+  return legal.ply === game.ply && (legal.state === 'XIANGQI_GAME_STATE_CHECK' ||
+                                    legal.state === 'XIANGQI_GAME_STATE_CHECKMATE');
+}
+
+function render() {
+  document.body.classList.toggle('flipped', mySide === 'SIDE_BLACK');
+  el('role').textContent = mySide ? t('play.role', {side: sideName(mySide)}) :
+                                    t('play.spectator');
+  for (const side of ['SIDE_RED', 'SIDE_BLACK']) {
+    const key = sideKey(side);
+    el(`you-${key}`).hidden = side !== mySide;
+  }
+  if (!game) return;
+  for (const player of game.players) {
+    const key = sideKey(player.side);
+    if (key === 'red' || key === 'black') el(`name-${key}`).textContent = player.name ?? '';
+  }
+  const position = currentBoard();
+  const toMove = sideKey(game.sideToAct) || parseFen(game.fen || game.startFen || '').sideToMove;
+  const destinations = selected && myTurn() && legal.ply === game.ply ?
+      legal.moves.filter((m) => m.startsWith(selected)).map((m) => m.slice(2, 4)) : [];
+  board.setFlipped(mySide === 'SIDE_BLACK');
+  board.setPosition(position);
+  board.setHighlights({
+    selected,
+    destinations,
+    lastMove: game.moves[game.moves.length - 1] ?? '',
+    check: inCheck() ? findKing(position, toMove) : '',
+  });
+  renderStatus();
+  renderActions();
+  renderBanner();
+}
+
+function renderStatus() {
+  const status = el('status');
+  const parts = [];
+  if (isLive()) {
+    if (inCheck()) parts.push(t('play.check'));
+    if (game.clocks?.paused) parts.push(t('play.paused'));
+    if (mySide) parts.push(myTurn() ? t('play.yourTurn') : t('play.theirTurn'));
+    else parts.push(t('play.toMove', {side: sideName(game.sideToAct)}));
+  }
+  status.textContent = parts.join(' · ');
+  status.classList.toggle('in-check', isLive() && inCheck());
+}
+
+function renderActions() {
+  const playing = Boolean(mySide) && isLive();
+  el('actions').hidden = !playing;
+  const offer = game.drawOffer ?? 'SIDE_UNSPECIFIED';
+  const pending = offer !== 'SIDE_UNSPECIFIED' && isLive();
+  const theirs = pending && mySide && offer !== mySide;
+  el('offer-draw').disabled = pending || submitting;
+  el('claim-draw').disabled = !myTurn() || submitting;
+  el('draw-offer').hidden = !pending;
+  el('accept-draw').hidden = !theirs;
+  el('decline-draw').hidden = !theirs;
+  el('draw-offer-text').textContent = !pending ? '' :
+      theirs ? t('play.theyOffer') :
+      offer === mySide ? t('play.youOffered') : t('play.sideOffers', {side: sideName(offer)});
+}
+
+function renderBanner() {
+  const over = !isLive();
+  el('banner').hidden = !over;
+  document.body.classList.toggle('game-over', over);
+  if (!over) return;
+  el('banner-result').textContent = `${t('play.gameOver')}: ${resultText(game.verdict)}`;
+  el('banner-reason').textContent = reasonText(game.verdict.reason);
+  el('banner-explanation').textContent = game.verdict.explanation ?? '';
+}
+
+async function onPointActivated(square) {
+  if (!game) return;
+  if (!mySide) {
+    showMessage(messageEl, t('play.spectatorNoMoves'), 'info');
+    return;
+  }
+  if (!myTurn() || submitting) {
+    if (isLive()) showMessage(messageEl, t('play.notYourTurn'), 'info');
+    return;
+  }
+  const letter = pieceAt(currentBoard(), square);
+  const own = letter && pieceSide(letter) === myKey();
+  if (!selected) {
+    if (own) selected = square;
+    render();
+    return;
+  }
+  if (square === selected) {
+    selected = '';
+  } else if (legal.moves.includes(selected + square)) {
+    submitMove(selected + square);
+  } else if (own) {
+    selected = square;
+  } else {
+    explainIllegal(selected + square);
+    selected = '';
+  }
+  render();
+}
+
+// A destination the server did not list: the move is not sent, and the
+// server says why it is illegal (CheckMove, in the page's language).
+async function explainIllegal(move) {
+  showMessage(messageEl, t('play.notLegal', {move}), 'error');
+  try {
+    const response = await call('AdjudicationService', 'CheckMove', {
+      xiangqi: game.fen ? {fen: game.fen} : {fen: game.startFen || '', moves: game.moves},
+      move,
+      language: apiLanguage(),
+    });
+    const reason = response.check?.reason;
+    if (reason) showMessage(messageEl, t('play.notLegalWhy', {move, reason}), 'error');
+  } catch (error) {
+    showMessage(messageEl, errorText(error), 'error');
+  }
+}
+
+// Calls a GameService method; a call that may not have reached the server
+// (unavailable, deadline) is sent again as it was — SubmitMove carries its
+// ply, so a retry is never applied twice.
+async function callWithRetry(method, request, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call('GameService', method, request);
+    } catch (error) {
+      const transient = ['unavailable', 'deadline_exceeded'].includes(error.code);
+      if (!transient || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
+    }
+  }
+}
+
+async function submitMove(move) {
+  selected = '';
+  submitting = true;
+  showMessage(messageEl, t('play.sending', {move}), 'info');
+  try {
+    const response = await callWithRetry('SubmitMove',
+                                         {name: gameName, token, move, ply: game.ply + 1});
+    const check = response.check ?? {};
+    if (check.legal) {
+      showMessage(messageEl, '', 'info');
+      live.applyMoveAnswer(response);
+    } else {
+      showMessage(messageEl, t('play.refused', {
+        rejection: rejectionText(check.rejection),
+        reason: check.reason ?? '',
+      }), 'error');
+      if (response.game) live.applyGame(response.game);
+    }
+  } catch (error) {
+    showMessage(messageEl, errorText(error), 'error');
+    live.refresh();
+  } finally {
+    submitting = false;
+    render();
+  }
+}
+
+// Runs a player's action (Resign, OfferDraw, ...) and applies the answer.
+async function playerAction(method, extra = {}) {
+  try {
+    const response = await callWithRetry(method, {name: gameName, token, ...extra});
+    showMessage(messageEl, '', 'info');
+    return response;
+  } catch (error) {
+    showMessage(messageEl, errorText(error), 'error');
+    return null;
+  }
+}
+
+async function applyAnswer(method, extra = {}) {
+  const answer = await playerAction(method, extra);
+  if (answer) live.applyGame(answer);
+}
+
+confirmingButton(el('resign'), 'play.confirmResign', () => applyAnswer('Resign'));
+el('offer-draw').addEventListener('click', () => applyAnswer('OfferDraw'));
+el('accept-draw').addEventListener('click',
+                                   () => applyAnswer('RespondToDrawOffer', {accept: true}));
+el('decline-draw').addEventListener('click',
+                                    () => applyAnswer('RespondToDrawOffer', {accept: false}));
+el('claim-draw').addEventListener('click', async () => {
+  const answer = await playerAction('ClaimDraw');
+  if (!answer) return;
+  const result = el('claim-result');
+  result.hidden = false;
+  result.dataset.granted = String(Boolean(answer.granted));
+  result.textContent = t(answer.granted ? 'play.claimGranted' : 'play.claimRejected',
+                         {explanation: answer.explanation ?? ''});
+  if (answer.game) live.applyGame(answer.game);
+});
+
+onLanguageChange(() => {
+  board.relabel();
+  render();
+});
+
+mountLangSwitch();
+moveList.render();
+render();
+if (!gameName) {
+  showMessage(messageEl, t('play.noGame'), 'error');
+} else {
+  live.start();
+}
