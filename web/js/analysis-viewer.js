@@ -77,8 +77,8 @@ export class AnalysisViewer {
     this.board.setPosition(board);
     const marks = [];
     for (const target of annotation?.targets ?? []) {
-      marks.push({square: target.square, cls: 'chased'});
-      marks.push({square: target.attackerSquare, cls: 'chaser'});
+      marks.push({square: target.square, cls: 'target'});
+      marks.push({square: target.attackerSquare, cls: 'attacker'});
     }
     // After a checking move the side that did not move is in check.
     const checked = annotation?.check

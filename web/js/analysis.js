@@ -62,6 +62,9 @@ register({
     zh: '← / → 逐步查看，Home / End 到开始或最后。',
     en: '← / → step through the game; Home / End go to its start or end.',
   },
+  'analysis.legend.target': {zh: '被捉的子', en: 'Chased piece'},
+  'analysis.legend.attacker': {zh: '捉子的子', en: 'Chasing piece'},
+  'analysis.legend.move': {zh: '本步着法', en: 'The move'},
   'analysis.fileRead': {zh: '已读入 {name}', en: 'Read {name}'},
   'analysis.error': {zh: '错误：{message}（{code}）', en: 'Error: {message} ({code})'},
 });
@@ -164,6 +167,7 @@ function showResult({kind, request}, response) {
   const annotations = response.annotations ?? [];
   el('results').hidden = false;
   el('results').dataset.game = kind;
+  el('xiangqi-legend').hidden = kind !== 'xiangqi';
   renderReport(el('verdict'), response);
   const ruling = response.repetition;
   renderTable(el('table'), annotations, {

@@ -155,7 +155,10 @@ export class GomokuBoard {
           this.activate(name);
         });
         el.addEventListener('keydown', (event) => this.onKey(event, name));
-        el.addEventListener('focus', () => this.showFocus(name));
+        // The ring is for keyboard focus; a click needs none.
+        el.addEventListener('focus', () => {
+          if (el.matches(':focus-visible')) this.showFocus(name);
+        });
         el.addEventListener('blur', () =>
             this.focusRing.setAttribute('visibility', 'hidden'));
         this.pointEls.set(name, el);

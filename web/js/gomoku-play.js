@@ -1,108 +1,115 @@
-// The live gomoku page: plays (or watches) the game named in the link
-// (gomoku.html#game=games/ID&token=TOKEN&side=black|white). The game comes
-// from GetGame, then WatchGame keeps it current; moves and opening
-// decisions go to SubmitMove with their ply. Black's forbidden points come
-// from ListMoves on the same record.
+// gomoku.html: plays (or watches) the live game named in the link
+// (#game=games/ID&token=TOKEN&side=black|white; no token: watching). The
+// game comes from GetGame, then WatchGame keeps it current; stones and
+// opening decisions go to SubmitMove with their ply. Black's forbidden
+// points come from ListMoves on the same record: the server decides.
 
-import {ApiError, call, watchGame} from './api.js';
-import {resultText, reasonText, sideName} from './game-labels.js';
-import {parsePoint, GomokuBoard, forbiddenKindKey} from './gomoku-board.js';
+import {call, watchGame} from './api.js';
+import {GameClocks} from './clock.js';
+import {reasonText, rejectionText, resultText, sideName}
+    from './game-labels.js';
+import {forbiddenKindKey, GomokuBoard, parsePoint} from './gomoku-board.js';
 import {colourWord, currentColour, foldEvent, playerOfColour}
     from './gomoku-live.js';
 import {OpeningPanel} from './gomoku-opening.js';
-import {fifthMoveAlternatives, hasForbiddenPoints, hasOpeningProtocol, replay}
-    from './gomoku-record.js';
+import {fifthMoveAlternatives, hasForbiddenPoints, hasOpeningProtocol,
+        replay} from './gomoku-record.js';
 import {apply, onChange, register, t} from './i18n.js';
-import {GomokuClocks} from './gomoku-clocks.js';
+import {mountLangSwitch} from './lang-switch.js';
+import {confirmingButton, errorText, hashParams, showMessage}
+    from './page-util.js';
 
 register({
+  'gomoku.skipToBoard': {zh: '跳到棋盘', en: 'Skip to the board'},
   'play.title': {zh: '五子棋对局', en: 'Gomoku game'},
-  'gomoku.home': {zh: '对局列表', en: 'Games'},
-  'gomoku.keys': {
-    zh: '方向键在棋盘上移动，回车或空格落子。',
-    en: 'Arrow keys move on the board; Enter or Space plays.',
-  },
+  'play.you': {zh: '你', en: 'You'},
+  'play.role': {zh: '你执{side}', en: 'You play {side}'},
+  'play.spectator': {zh: '观战', en: 'Spectator'},
   'play.noGame': {
-    zh: '链接中没有对局（应为 gomoku.html#game=games/…&token=…&side=black）。',
-    en: 'The link names no game (expected gomoku.html#game=games/…' +
-        '&token=…&side=black).',
+    zh: '链接中没有对局（#game=games/…&token=…&side=black）。',
+    en: 'The link names no game (#game=games/…&token=…&side=black).',
   },
   'play.notGomoku': {zh: '这不是五子棋对局。', en: 'This is not a gomoku game.'},
-  'play.watching': {zh: '观战', en: 'Watching'},
-  'play.youAre': {zh: '你执{colour}', en: 'You play {colour}'},
+  'play.yourTurn': {zh: '轮到你（{side}）', en: 'Your turn ({side})'},
   'play.toAct': {zh: '轮到{who}', en: '{who} to act'},
-  'play.yourTurn': {zh: '轮到你（{colour}）', en: 'Your turn ({colour})'},
-  'play.over': {zh: '对局结束', en: 'Game over'},
-  'play.aborted': {zh: '对局已中止', en: 'Game aborted'},
-  'play.connection.live': {zh: '已连接', en: 'Live'},
-  'play.connection.reconnecting': {zh: '重新连接中…', en: 'Reconnecting…'},
-  'play.connection.ended': {zh: '连接已结束', en: 'Connection ended'},
-  'play.connection.loading': {zh: '载入中…', en: 'Loading…'},
+  'play.who': {zh: '{side}（{name}）', en: '{side} ({name})'},
+  'play.gameOver': {zh: '对局结束', en: 'Game over'},
+  'play.paused': {zh: '裁判已暂停计时', en: 'The arbiter paused the clocks'},
   'play.pass': {zh: '弃权（pass）', en: 'Pass'},
-  'play.offerDraw': {zh: '提和', en: 'Offer draw'},
+  'play.offerDraw': {zh: '提和', en: 'Offer a draw'},
   'play.acceptDraw': {zh: '同意和棋', en: 'Accept draw'},
-  'play.declineDraw': {zh: '拒绝和棋', en: 'Decline draw'},
-  'play.resign': {zh: '认输', en: 'Resign'},
-  'play.resignConfirm': {zh: '确认认输', en: 'Confirm resignation'},
-  'play.cancel': {zh: '取消', en: 'Cancel'},
-  'play.drawOffered': {zh: '{side}提和', en: '{side} offers a draw'},
-  'play.drawOfferedByYou': {
-    zh: '你已提和，等待对方答复。',
-    en: 'You offered a draw; waiting for the answer.',
+  'play.declineDraw': {zh: '拒绝', en: 'Decline'},
+  'play.resign': {zh: '认负', en: 'Resign'},
+  'play.confirmResign': {zh: '再按一次确认认负', en: 'Click again to resign'},
+  'play.theyOffer': {zh: '对方提和', en: 'Your opponent offers a draw'},
+  'play.youOffered': {
+    zh: '你已提和，等待对方答复',
+    en: 'You offered a draw; waiting for the answer',
   },
-  'play.showForbidden': {zh: '标出黑方禁手点', en: 'Mark black\'s forbidden points'},
+  'play.sideOffers': {zh: '{side}提和', en: '{side} offers a draw'},
+  'play.showForbidden': {
+    zh: '标出黑方禁手点',
+    en: 'Mark black\'s forbidden points',
+  },
+  'play.forbiddenCount': {
+    zh: '黑方禁手点：{points}',
+    en: 'Black\'s forbidden points: {points}',
+  },
   'play.forbiddenWarning': {
-    zh: '{point}是黑方禁手（{kind}），下在此处判负。再点一次仍下此处。',
+    zh: '{point}是黑方禁手（{kind}），下在此处判负。再选一次仍下此处。',
     en: '{point} is forbidden for black ({kind}): playing it loses. ' +
         'Select it again to play it anyway.',
   },
   'play.refusedForbidden': {
-    zh: '禁手：{point}为{kind}，黑方判负。',
-    en: 'Forbidden: {point} is a {kind} — black loses.',
+    zh: '禁手：{point}为{kind}，黑方判负。服务器：{reason}',
+    en: 'Forbidden: {point} is a {kind} — black loses. Server: {reason}',
   },
-  'play.refused': {zh: '着法被拒绝：{reason}', en: 'Move refused: {reason}'},
-  'play.serverSays': {zh: '服务器：{text}', en: 'Server: {text}'},
-  'play.error': {zh: '出错：{message}（{code}）', en: 'Error: {message} ({code})'},
+  'play.refused': {
+    zh: '着法被拒绝（{rejection}）：{reason}',
+    en: 'Move refused ({rejection}): {reason}',
+  },
+  'play.sending': {zh: '正在提交 {move}…', en: 'Sending {move}…'},
   'play.moves': {zh: '着法记录', en: 'Moves'},
   'play.noMoves': {zh: '尚无着法', en: 'No moves yet'},
-  'play.clockPaused': {zh: '计时暂停', en: 'Clocks paused'},
-  'play.forbiddenCount': {
-    zh: '黑方禁手点：{count}',
-    en: 'Black\'s forbidden points: {count}',
+  'gomoku.keys': {
+    zh: '键盘：用 Tab 进入棋盘，方向键在交叉点间移动，回车或空格落子。',
+    en: 'Keyboard: Tab to the board, arrow keys to move between points, ' +
+        'Enter or Space to play.',
   },
+  'conn.live': {zh: '已连接', en: 'Live'},
+  'conn.reconnecting': {zh: '重新连接中…', en: 'Reconnecting…'},
+  'conn.ended': {zh: '连接已结束', en: 'Disconnected'},
 });
 
 const el = (id) => document.getElementById(id);
-
-const link = new URLSearchParams(location.hash.slice(1));
-const gameName = link.get('game') ?? '';
-const token = link.get('token') ?? '';
-const startSide = {black: 'SIDE_BLACK', white: 'SIDE_WHITE'}[
-    (link.get('side') ?? '').toLowerCase()] ?? null;
+const params = hashParams();
+const gameName = params.get('game') ?? '';
+const token = params.get('token') ?? '';
+const startSide = token ? {black: 'SIDE_BLACK', white: 'SIDE_WHITE'}[
+    (params.get('side') ?? '').toLowerCase()] ?? null : null;
 
 let game = null;
 let busy = false;
-let forbidden = [];
-let hints = [];
-let forbiddenFor = -1;  // the ply the forbidden points were asked for
+// Black's forbidden points and the opening's allowed points, for `ply`.
+let points = {ply: -1, forbidden: [], hints: []};
 let warnedPoint = null;  // a forbidden point selected once (warned)
-let refusedMark = null;  // {point, kind} of the move the server refused
-let message = null;  // {text, kind: 'error' | 'refused' | 'info'}
-let resignAsked = false;
+let refused = null;  // {point, kind} of the move the server refused
 
 const board = new GomokuBoard(el('board'), {onActivate: onPoint});
 const opening = new OpeningPanel(el('opening'), {
   submit: (text) => submit(text),
   onChange: () => renderBoard(),
 });
-const clocks = new GomokuClocks(el('clocks'));
+const clocks = new GameClocks({SIDE_BLACK: el('clock-black'),
+                               SIDE_WHITE: el('clock-white'),
+                               shared: el('clock-shared')});
 
 function isLive() {
   return game?.status === 'GAME_STATUS_LIVE';
 }
 
 function myColour() {
-  return token && game ? currentColour(startSide, game.swapped) : null;
+  return game ? currentColour(startSide, game.swapped) : null;
 }
 
 function myTurn() {
@@ -113,14 +120,8 @@ function record() {
   return replay(game?.moves ?? [], hasOpeningProtocol(game?.gomokuRules));
 }
 
-function showMessage(text, kind = 'info') {
-  message = {text, kind};
-  renderMessage();
-}
-
-function showError(error) {
-  const code = error instanceof ApiError ? error.code : 'internal';
-  showMessage(t('play.error', {message: error.message, code}), 'error');
+function say(text, kind = 'info') {
+  showMessage(el('message'), text, kind);
 }
 
 // --- Talking to the server --------------------------------------------------
@@ -129,6 +130,7 @@ async function submit(move) {
   if (busy || !game) return;
   busy = true;
   warnedPoint = null;
+  say(t('play.sending', {move}));
   render();
   try {
     const response = await call('GameService', 'SubmitMove', {
@@ -136,40 +138,49 @@ async function submit(move) {
     });
     answerMove(move, response);
   } catch (error) {
-    showError(error);
+    say(errorText(error), 'error');
   } finally {
     busy = false;
     render();
   }
 }
 
-// Shows the server's answer to a move; an accepted move is folded in at
-// once when it is the next event (WatchGame brings it too).
+// Shows the server's answer to a move. The move's event (the next one) is
+// folded in at once; WatchGame brings it too, and it is then skipped.
 function answerMove(move, response) {
   const check = response.check ?? {};
   const sequence = Number(response.sequence ?? 0);
-  if (sequence && sequence === Number(game.lastSequence ?? 0) + 1 &&
-      response.game) {
+  if (sequence === Number(game.lastSequence ?? 0) + 1 && response.game) {
     game = {...response.game, moves: [...(game.moves ?? []), check.move]};
+    clocks.update(game.clocks);
   }
+  const played = check.move || move;
   if (check.legal) {
-    message = null;
-    refusedMark = null;
+    refused = null;
+    say('');
     return;
   }
-  const point = parsePoint(check.move || move) ? (check.move || move)
-                                                : null;
+  const point = parsePoint(played) ? played : null;
   if (check.rejection === 'MOVE_REJECTION_FORBIDDEN') {
     const kind = forbiddenKindKey(check.gomoku?.forbidden);
-    refusedMark = point ? {point, kind} : null;
-    showMessage(t('play.refusedForbidden', {
-      point: check.move || move,
-      kind: kind ? t(`gomoku.forbidden.${kind}`) : '?',
-    }) + ' ' + t('play.serverSays', {text: check.reason ?? ''}), 'refused');
+    refused = point ? {point, kind} : null;
+    say(t('play.refusedForbidden', {
+      point: played, kind: kind ? t(`gomoku.forbidden.${kind}`) : '?',
+      reason: check.reason ?? '',
+    }), 'error');
   } else {
-    refusedMark = point ? {point, kind: null} : null;
-    showMessage(t('play.refused', {reason: check.reason ?? ''}), 'refused');
+    refused = point ? {point, kind: null} : null;
+    say(t('play.refused', {rejection: rejectionText(check.rejection),
+                           reason: check.reason ?? ''}), 'error');
   }
+}
+
+// Every watcher sees a forbidden stone's kind, not only the player who
+// played it.
+function noteForbiddenStone(move) {
+  if (move?.check?.rejection !== 'MOVE_REJECTION_FORBIDDEN') return;
+  const kind = forbiddenKindKey(move.check.gomoku?.forbidden);
+  if (parsePoint(move.move)) refused = {point: move.move, kind};
 }
 
 async function action(method, extra = {}) {
@@ -177,69 +188,63 @@ async function action(method, extra = {}) {
   busy = true;
   render();
   try {
-    const answer = await call('GameService', method,
-                              {name: gameName, token, ...extra});
-    adoptSnapshot(answer);
+    adopt(await call('GameService', method, {name: gameName, token, ...extra}));
+    say('');
   } catch (error) {
-    showError(error);
+    say(errorText(error), 'error');
   } finally {
     busy = false;
     render();
   }
 }
 
-// A Game from an action's answer replaces ours when it is newer (it holds
-// the moves: Resign, OfferDraw and RespondToDrawOffer answer with them).
-function adoptSnapshot(snapshot) {
+// A whole Game (GetGame, the watch's snapshot, an action's answer) replaces
+// ours unless it is older.
+function adopt(snapshot) {
   if (!snapshot?.name) return;
-  if (Number(snapshot.lastSequence ?? 0) >= Number(game?.lastSequence ?? 0)) {
-    game = {...snapshot, moves: snapshot.moves ?? game?.moves ?? []};
+  if (Number(snapshot.lastSequence ?? 0) < Number(game?.lastSequence ?? 0)) {
+    return;
   }
+  game = {...snapshot, moves: snapshot.moves ?? game?.moves ?? []};
+  clocks.update(game.clocks);
 }
 
 // Black's forbidden points (and, in the first three moves, the points the
-// opening allows), asked once per ply.
+// designated openings allow), asked once per ply.
 async function refreshPoints() {
-  if (!game) return;
   const ply = game.ply ?? 0;
+  if (points.ply === ply) return;
+  points = {ply, forbidden: [], hints: []};
   const rules = game.gomokuRules ?? {};
-  const wanted = isLive() && game.sideToAct === 'SIDE_BLACK' &&
-                 hasForbiddenPoints(rules);
+  const blackToAct = isLive() && game.sideToAct === 'SIDE_BLACK' &&
+                     hasForbiddenPoints(rules);
   const openingStone = isLive() && hasOpeningProtocol(rules) &&
                        record().phase === 'opening';
-  if (!wanted && !openingStone) {
-    forbidden = [];
-    hints = [];
-    forbiddenFor = ply;
-    return;
-  }
-  if (forbiddenFor === ply) return;
-  forbiddenFor = ply;
+  if (!blackToAct && !openingStone) return;
   try {
     const answer = await call('AdjudicationService', 'ListMoves', {
       gomoku: {moves: game.moves ?? []}, gomokuRules: rules,
     });
-    if ((game.ply ?? 0) !== ply) return;  // a newer move came meanwhile
-    forbidden = answer.forbiddenPoints ?? [];
-    hints = openingStone ? (answer.moves ?? []).filter((m) => parsePoint(m))
-                         : [];
-    render();
+    if (points.ply !== ply) return;  // a newer move came meanwhile
+    points.forbidden = answer.forbiddenPoints ?? [];
+    points.hints = openingStone
+        ? (answer.moves ?? []).filter((move) => parsePoint(move)) : [];
+    renderBoard();
   } catch (error) {
-    forbiddenFor = -1;
-    showError(error);
+    points.ply = -1;
+    say(errorText(error), 'error');
   }
 }
 
 function onPoint(point) {
   if (!myTurn() || busy) return;
   if (opening.handlePoint(point)) return;
-  const shown = el('show-forbidden').checked;
-  const hit = forbidden.find((f) => f.point === point);
-  if (hit && shown && warnedPoint !== point) {
+  const hit = points.forbidden.find((f) => f.point === point);
+  if (hit && el('show-forbidden').checked && warnedPoint !== point) {
     warnedPoint = point;
     const kind = forbiddenKindKey(hit.kind);
-    showMessage(t('play.forbiddenWarning',
-                  {point, kind: t(`gomoku.forbidden.${kind}`)}), 'warning');
+    say(t('play.forbiddenWarning',
+          {point, kind: t(`gomoku.forbidden.${kind}`)}), 'info');
     return;
   }
   submit(point);
@@ -248,109 +253,93 @@ function onPoint(point) {
 // --- Drawing ------------------------------------------------------------------
 
 function renderBoard() {
+  if (!game) return;
   const r = record();
-  const last = r.stones.length ? r.stones[r.stones.length - 1].point : null;
-  const marks = [...opening.boardMarks()];
-  if (refusedMark && !r.stones.some((s) => s.point === refusedMark.point)) {
-    marks.push({point: refusedMark.point, style: 'refused', label: '×'});
+  const occupied = new Set(r.stones.map((s) => s.point));
+  const marks = opening.boardMarks();
+  if (refused && !refused.kind && !occupied.has(refused.point)) {
+    marks.push({point: refused.point, style: 'refused', label: '×'});
   }
-  const showForbidden = el('show-forbidden').checked;
-  const forbiddenShown = showForbidden ? [...forbidden] : [];
+  const shown = el('show-forbidden').checked;
+  const forbidden = shown
+      ? points.forbidden.filter((f) => !occupied.has(f.point)) : [];
   // The refused forbidden stone keeps its kind on the board.
-  if (refusedMark?.kind) {
-    forbiddenShown.push({point: refusedMark.point, kind: refusedMark.kind});
-  }
+  if (refused?.kind) forbidden.push(refused);
   board.render({
     stones: r.stones,
-    last,
-    forbidden: forbiddenShown.filter(
-        (f) => !r.stones.some((s) => s.point === f.point) ||
-               f.point === refusedMark?.point),
+    last: r.stones.at(-1)?.point ?? null,
+    forbidden,
     marks,
-    hints: myTurn() ? hints : [],
+    hints: myTurn() ? points.hints : [],
     interactive: myTurn() && !busy,
   });
-  el('forbidden-count').textContent =
-      showForbidden && forbidden.length
-          ? t('play.forbiddenCount', {count: forbidden.length}) : '';
+  el('forbidden-count').textContent = shown && points.forbidden.length
+      ? t('play.forbiddenCount', {points: points.forbidden.map((f) =>
+            `${f.point} ${t(`gomoku.forbidden.short.${
+                forbiddenKindKey(f.kind)}`)}`).join(', ')})
+      : '';
 }
 
 function playerLabel(colour) {
-  const player = game ? playerOfColour(game, colour) : null;
-  const name = player?.name ? ` · ${player.name}` : '';
-  return `${sideName(colour)}${name}`;
+  const name = game ? playerOfColour(game, colour)?.name : '';
+  return name ? t('play.who', {side: sideName(colour), name})
+              : sideName(colour);
+}
+
+function renderPlayers() {
+  const mine = myColour();
+  el('role').textContent = mine ? t('play.role', {side: sideName(mine)})
+                                : t('play.spectator');
+  for (const colour of ['SIDE_BLACK', 'SIDE_WHITE']) {
+    const word = colourWord(colour);
+    el(`name-${word}`).textContent =
+        playerOfColour(game, colour)?.name ?? '';
+    el(`you-${word}`).hidden = mine !== colour;
+    el(`bar-${word}`).classList.toggle(
+        'to-act', isLive() && game.sideToAct === colour);
+  }
 }
 
 function renderStatus() {
   const status = el('status');
-  const role = el('role');
-  const mine = myColour();
-  role.textContent = mine ? t('play.youAre', {colour: sideName(mine)})
-                          : t('play.watching');
-  for (const colour of ['SIDE_BLACK', 'SIDE_WHITE']) {
-    const word = colourWord(colour);
-    el(`player-${word}`).textContent = playerLabel(colour);
-    el(`seat-${word}`).classList.toggle('to-act',
-                                        isLive() && game.sideToAct === colour);
-    el(`seat-${word}`).classList.toggle('me', mine === colour);
-  }
-  if (!game) return;
   if (!isLive()) {
-    status.textContent = game.status === 'GAME_STATUS_ABORTED'
-        ? t('play.aborted') : t('play.over');
+    status.textContent = t('play.gameOver');
+  } else if (game.clocks?.paused) {
+    status.textContent = t('play.paused');
   } else if (myTurn()) {
-    status.textContent = t('play.yourTurn', {colour: sideName(mine)});
+    status.textContent = t('play.yourTurn', {side: sideName(myColour())});
   } else {
     status.textContent = t('play.toAct', {who: playerLabel(game.sideToAct)});
   }
-}
-
-function renderBanner() {
   const banner = el('banner');
-  if (!game || isLive()) {
-    banner.hidden = true;
-    return;
+  banner.hidden = isLive();
+  if (!isLive()) {
+    const verdict = game.verdict ?? {};
+    el('banner-result').textContent = resultText(verdict);
+    el('banner-reason').textContent = reasonText(verdict.reason);
+    el('banner-explanation').textContent = verdict.explanation ?? '';
+    banner.dataset.reason = verdict.reason ?? '';
   }
-  const verdict = game.verdict ?? {};
-  const reason = reasonText(verdict.reason);
-  el('banner-result').textContent = resultText(verdict);
-  el('banner-reason').textContent = reason;
-  el('banner-explanation').textContent = verdict.explanation ?? '';
-  banner.dataset.reason = verdict.reason ?? '';
-  banner.hidden = false;
 }
 
-function renderMessage() {
-  const box = el('message');
-  box.textContent = message?.text ?? '';
-  box.dataset.kind = message?.kind ?? '';
-  box.hidden = !message;
-}
-
-function renderControls() {
+function renderActions() {
   const mine = myColour();
-  const live = isLive();
-  const r = record();
-  const offer = game?.drawOffer;
-  el('controls').hidden = !mine || !live;
-  el('pass').hidden = !(r.phase === 'play');
+  const player = Boolean(mine) && isLive();
+  const offer = game.drawOffer && game.drawOffer !== 'SIDE_UNSPECIFIED'
+      ? game.drawOffer : null;
+  el('actions').hidden = !player;
+  el('pass').hidden = record().phase !== 'play';
   el('pass').disabled = busy || !myTurn();
-  el('offer-draw').hidden = Boolean(offer);
-  el('offer-draw').disabled = busy;
-  const offeredToMe = Boolean(offer) && offer !== mine;
+  el('offer-draw').disabled = busy || Boolean(offer);
+  el('resign').disabled = busy;
+  const offeredToMe = player && offer && offer !== mine;
+  el('draw-offer').hidden = !offer || !isLive();
   el('accept-draw').hidden = !offeredToMe;
   el('decline-draw').hidden = !offeredToMe;
-  el('accept-draw').disabled = busy;
-  el('decline-draw').disabled = busy;
-  el('resign').hidden = resignAsked;
-  el('resign-confirm').hidden = !resignAsked;
-  el('resign-cancel').hidden = !resignAsked;
-  el('resign').disabled = busy;
-  el('resign-confirm').disabled = busy;
-  const note = el('draw-note');
-  note.textContent = !live || !offer ? ''
-      : offer === mine ? t('play.drawOfferedByYou')
-      : t('play.drawOffered', {side: sideName(offer)});
+  el('draw-offer-text').textContent = !offer ? ''
+      : offeredToMe ? t('play.theyOffer')
+      : offer === mine ? t('play.youOffered')
+      : t('play.sideOffers', {side: sideName(offer)});
 }
 
 function renderMoves() {
@@ -359,37 +348,41 @@ function renderMoves() {
   const entries = record().entries;
   if (!entries.length) {
     const empty = document.createElement('li');
-    empty.className = 'empty';
+    empty.className = 'move-empty';
     empty.textContent = t('play.noMoves');
     list.append(empty);
     return;
   }
   for (const entry of entries) {
     const item = document.createElement('li');
+    item.className = 'gomoku-move';
     item.dataset.ply = entry.ply;
+    const number = document.createElement('span');
+    number.className = 'move-number';
+    number.textContent = entry.number && entry.point ? `${entry.number}.` : '';
     const actor = document.createElement('span');
-    actor.className = `actor ${entry.actor}`;
+    actor.className = `move-actor ${entry.actor}`;
     actor.textContent = sideName(`SIDE_${entry.actor.toUpperCase()}`);
     const what = document.createElement('span');
-    what.className = 'what';
-    what.textContent = entry.number && entry.point
-        ? `${entry.number}. ${entry.text()}` : entry.text();
-    item.append(actor, ' ', what);
+    what.className = 'move-text';
+    what.textContent = entry.text();
+    item.append(number, actor, what);
     list.append(item);
   }
-  list.lastElementChild.scrollIntoView?.({block: 'nearest'});
+  list.lastElementChild.classList.add('move-last');
+  list.scrollTop = list.scrollHeight;
 }
 
 function renderOpening() {
   const r = record();
-  const actorColour = `SIDE_${r.actor.toUpperCase()}`;
+  const actor = `SIDE_${r.actor.toUpperCase()}`;
   opening.update({
-    protocol: hasOpeningProtocol(game?.gomokuRules),
+    protocol: hasOpeningProtocol(game.gomokuRules),
     phase: r.phase,
-    actor: actorColour,
+    actor,
     myColour: myColour(),
-    actorName: playerLabel(actorColour),
-    alternatives: fifthMoveAlternatives(game?.gomokuRules),
+    actorName: playerLabel(actor),
+    alternatives: fifthMoveAlternatives(game.gomokuRules),
     candidates: r.candidates,
     moveNumber: r.moveNumber,
     live: isLive(),
@@ -399,23 +392,13 @@ function renderOpening() {
 
 function render() {
   if (!game) return;
+  renderPlayers();
   renderStatus();
   renderOpening();
   renderBoard();
-  renderBanner();
-  renderControls();
+  renderActions();
   renderMoves();
-  renderMessage();
-  clocks.update(game.clocks, {
-    black: playerLabel('SIDE_BLACK'), white: playerLabel('SIDE_WHITE'),
-  }, isLive());
   refreshPoints();
-}
-
-function setConnection(state) {
-  const box = el('connection');
-  box.dataset.state = state;
-  box.textContent = t(`play.connection.${state}`);
 }
 
 // --- Start --------------------------------------------------------------------
@@ -427,63 +410,52 @@ function wireControls() {
       action('RespondToDrawOffer', {accept: true}));
   el('decline-draw').addEventListener('click', () =>
       action('RespondToDrawOffer', {accept: false}));
-  el('resign').addEventListener('click', () => {
-    resignAsked = true;
-    renderControls();
-    el('resign-confirm').focus();
-  });
-  el('resign-cancel').addEventListener('click', () => {
-    resignAsked = false;
-    renderControls();
-  });
-  el('resign-confirm').addEventListener('click', () => {
-    resignAsked = false;
-    action('Resign');
-  });
+  confirmingButton(el('resign'), 'play.confirmResign', () => action('Resign'));
   el('show-forbidden').addEventListener('change', () => renderBoard());
   onChange(() => {
-    apply();
-    render();
     board.relabel();
-    if (!game) setConnection('loading');
+    render();
   });
 }
 
 async function start() {
+  mountLangSwitch();
   apply();
   wireControls();
-  setConnection('loading');
   if (!gameName) {
-    showMessage(t('play.noGame'), 'error');
+    say(t('play.noGame'), 'error');
     return;
   }
   try {
-    game = await call('GameService', 'GetGame', {name: gameName});
+    adopt(await call('GameService', 'GetGame', {name: gameName}));
   } catch (error) {
-    showError(error);
+    say(errorText(error), 'error');
     return;
   }
   if (game.kind !== 'GAME_KIND_GOMOKU') {
-    showMessage(t('play.notGomoku'), 'error');
+    say(t('play.notGomoku'), 'error');
     return;
   }
   render();
   const last = record().stones.at(-1);
-  if (last) board.focused = last.point;
+  if (last) board.moveFocus(last.point, false);
   watchGame(gameName, token, {
     onSnapshot: (snapshot) => {
-      adoptSnapshot(snapshot);
+      adopt(snapshot);
       render();
     },
     onEvent: (event) => {
+      const before = game;
       game = foldEvent(game, event);
-      if (event.move) refusedMark = event.move.check?.legal ? null
-                                                            : refusedMark;
+      if (game === before) return;
+      clocks.update(game.clocks);
+      noteForbiddenStone(event.move);
       render();
     },
-    onStatus: (state, error) => {
-      setConnection(state);
-      if (error && state === 'ended') showError(error);
+    onStatus: (status, error) => {
+      el('connection').textContent = t(`conn.${status}`);
+      el('connection').dataset.status = status;
+      if (error && status === 'ended') say(errorText(error), 'error');
     },
   });
 }
