@@ -116,16 +116,28 @@ export function renderTable(host, annotations, {game, onSelect, cycle,
   host.append(table);
 }
 
-// Marks the row of `ply` as the current one (0: none) and scrolls to it.
+// Marks the row of `ply` as the current one (0: none) and scrolls the
+// table (not the page) to show it.
 export function markCurrentRow(host, ply) {
   for (const row of host.querySelectorAll('tbody tr')) {
     const current = Number(row.dataset.ply) === ply;
     row.classList.toggle('current', current);
     if (current) {
       row.setAttribute('aria-current', 'step');
-      row.scrollIntoView?.({block: 'nearest'});
+      scrollWithin(host, row);
     } else {
       row.removeAttribute('aria-current');
     }
+  }
+}
+
+function scrollWithin(box, row) {
+  const view = box.getBoundingClientRect();
+  const top = view.top + (box.querySelector('thead')?.offsetHeight ?? 0);
+  const place = row.getBoundingClientRect();
+  if (place.top < top) {
+    box.scrollTop -= top - place.top;
+  } else if (place.bottom > view.bottom) {
+    box.scrollTop += place.bottom - view.bottom;
   }
 }

@@ -153,7 +153,13 @@ async function adjudicate(request = null, keepPly = null) {
     });
     lastRequest = asked;
     showResult(asked, response);
-    if (keepPly !== null) viewer.show(keepPly);
+    if (keepPly !== null) {
+      viewer.show(keepPly);
+    } else {
+      // A new ruling: bring it into view (and to a screen reader).
+      el('results').scrollIntoView({block: 'start'});
+      el('verdict-heading').focus({preventScroll: true});
+    }
   } catch (error) {
     showError(errorText(error));
   } finally {

@@ -9,7 +9,7 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 export const BOARD_SIZE = 15;
 const COLUMNS = 'abcdefghijklmno';
 const CELL = 40;
-const MARGIN = 40;
+const MARGIN = 56;
 const EXTENT = MARGIN * 2 + CELL * (BOARD_SIZE - 1);
 const STAR_POINTS = ['d4', 'l4', 'h8', 'd12', 'l12'];
 
@@ -260,14 +260,28 @@ export class GomokuBoard {
     const p = parsePoint(point);
     const key = forbiddenKindKey(kind);
     if (!p || !key) return;
-    const g = svg('g', {'class': `forbidden ${key.toLowerCase()}`,
+    // On a stone (the forbidden move played): a ring, and the kind as a tag
+    // beside the move number.
+    const onStone = this.state.stones.some((s) => s.point === point);
+    const g = svg('g', {'class': `forbidden${onStone ? ' on-stone' : ''}`,
                         'data-point': point, 'data-kind': key},
                   this.layers.marks);
     const x = xOf(p.col);
     const y = yOf(p.row);
+    const label = t(`gomoku.forbidden.short.${key}`);
+    if (onStone) {
+      svg('circle', {'class': 'badge', 'cx': x, 'cy': y, 'r': CELL / 2}, g);
+      const width = 8 + 9 * label.length;
+      svg('rect', {'class': 'tag', 'x': x + 8, 'y': y - CELL / 2 - 4,
+                   'width': width, 'height': 18, 'rx': 4}, g);
+      const text = svg('text', {'x': x + 8 + width / 2,
+                                'y': y - CELL / 2 + 5}, g);
+      text.textContent = label;
+      return;
+    }
     svg('circle', {'class': 'badge', 'cx': x, 'cy': y, 'r': CELL / 2 - 3}, g);
     const text = svg('text', {'x': x, 'y': y}, g);
-    text.textContent = t(`gomoku.forbidden.short.${key}`);
+    text.textContent = label;
   }
 
   drawMark({point, label, style}) {

@@ -65,10 +65,12 @@ register({
   'opening.chosen.aria': {zh: '已选为候选点', en: 'chosen for the proposal'},
 });
 
-function button(text, onClick, className = '') {
+// A button; `action` names it for scripts and tests (data-action).
+function button(text, onClick, action, className = '') {
   const el = document.createElement('button');
   el.type = 'button';
   el.textContent = text;
+  el.dataset.action = action;
   if (className) el.className = className;
   el.addEventListener('click', onClick);
   return el;
@@ -182,21 +184,23 @@ export class OpeningPanel {
     const disabled = Boolean(v.busy);
     if (v.phase === 'swap') {
       actions.append(
-          button(t('opening.swap.button'), () => this.submit('swap')),
-          button(t('opening.noswap.button'), () => this.submit('noswap')));
+          button(t('opening.swap.button'), () => this.submit('swap'), 'swap'),
+          button(t('opening.noswap.button'), () => this.submit('noswap'),
+                 'noswap'));
     } else if (v.phase === 'propose') {
       const how = document.createElement('p');
       how.textContent = t('opening.propose.how', {
         n, points: this.chosen.join(', ') || t('opening.propose.none'),
       });
       const confirm = button(t('opening.propose.confirm'), () =>
-          this.submit(`propose:${this.chosen.join(',')}`), 'primary');
+          this.submit(`propose:${this.chosen.join(',')}`), 'propose',
+                             'primary');
       confirm.disabled = disabled || this.chosen.length !== n;
       const clear = button(t('opening.propose.clear'), () => {
         this.chosen = [];
         this.render();
         this.onChange?.();
-      });
+      }, 'clear');
       clear.disabled = this.chosen.length === 0;
       actions.append(how, confirm, clear);
     } else if (v.phase === 'choose') {
@@ -204,8 +208,10 @@ export class OpeningPanel {
       how.textContent = t('opening.choose.how');
       actions.append(how);
       for (const point of v.candidates) {
-        actions.append(button(t('opening.choose.button', {point}),
-                              () => this.submit(`choose:${point}`)));
+        const choose = button(t('opening.choose.button', {point}),
+                              () => this.submit(`choose:${point}`), 'choose');
+        choose.dataset.point = point;
+        actions.append(choose);
       }
     }
     for (const el of actions.querySelectorAll('button')) {

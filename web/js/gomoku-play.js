@@ -439,10 +439,16 @@ async function start() {
   render();
   const last = record().stones.at(-1);
   if (last) board.moveFocus(last.point, false);
-  watchGame(gameName, token, {
+  if (isLive()) watch();
+}
+
+// Follows the game until it is over (a finished game's stream ends, and
+// there is nothing more to wait for).
+function watch() {
+  const watcher = watchGame(gameName, token, {
     onSnapshot: (snapshot) => {
       adopt(snapshot);
-      render();
+      settle();
     },
     onEvent: (event) => {
       const before = game;
@@ -450,14 +456,22 @@ async function start() {
       if (game === before) return;
       clocks.update(game.clocks);
       noteForbiddenStone(event.move);
-      render();
+      settle();
     },
     onStatus: (status, error) => {
+      if (!isLive()) return;
       el('connection').textContent = t(`conn.${status}`);
       el('connection').dataset.status = status;
       if (error && status === 'ended') say(errorText(error), 'error');
     },
   });
+  const settle = () => {
+    if (!isLive()) {
+      watcher.stop();
+      el('connection').textContent = '';
+    }
+    render();
+  };
 }
 
 start();
