@@ -16,6 +16,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import browser_harness as h  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 
 def stone_at(driver, point):
@@ -109,7 +110,19 @@ class GomokuPageTest(h.BrowserTestCase):
 
         # Normal play up to black's double-three at j8.
         self.play_point(white, "white", "a1")
-        self.play_point(black, "black", "j6")
+        # Black plays j6 by keyboard: from j7 (its focused stone) one point down, then Enter.
+        self.wait_my_turn(black, "black")
+        black.execute_script("document.querySelector(\"rect.pt[data-point='j7']\").focus()")
+        active = black.switch_to.active_element
+        self.assertEqual(active.get_attribute("data-point"), "j7")
+        active.send_keys(Keys.ARROW_DOWN)
+        active = black.switch_to.active_element
+        self.assertEqual(active.get_attribute("data-point"), "j6", "↓ moves to j6")
+        self.assertIn("j6", active.get_attribute("aria-label"))
+        active.send_keys(Keys.ENTER)
+        for viewer in (black, white):
+            self.wait_for(viewer, lambda d: stone_at(d, "j6") == "black",
+                          message="Enter plays j6")
         self.play_point(white, "white", "a3")
 
         # Black to move: j8 is marked forbidden with its kind.

@@ -17,7 +17,10 @@ register({
     en: 'The record states: {result}',
   },
   'report.repetition': {zh: '循环裁决', en: 'Repetition ruling'},
-  'report.cycle': {zh: '循环：第{first}至{last}步', en: 'Cycle: plies {first}–{last}'},
+  'report.cycle': {
+    zh: '循环：第{first}至{last}步',
+    en: 'Cycle: plies {first}–{last}',
+  },
   'report.conduct': {zh: '{side}：{conduct}', en: '{side}: {conduct}'},
   'report.claims': {zh: '提请裁决', en: 'Claims'},
   'report.explanation': {zh: '说明', en: 'Explanation'},

@@ -32,7 +32,10 @@ register({
   'analysis.rules': {zh: '规则', en: 'Rules'},
   'analysis.rules.chinese': {zh: '中国象棋协会规则', en: 'Chinese (CXA)'},
   'analysis.rules.asian': {zh: '亚洲象棋联合会规则', en: 'Asian (AXF)'},
-  'analysis.rules.simple': {zh: '简单规则（只判长将）', en: 'Simple (perpetual check only)'},
+  'analysis.rules.simple': {
+    zh: '简单规则（只判长将）',
+    en: 'Simple (perpetual check only)',
+  },
   'analysis.mode': {zh: '裁决方式', en: 'Adjudication'},
   'analysis.mode.automatic': {zh: '自动（网络对局）', en: 'Automatic (online)'},
   'analysis.mode.claim': {zh: '提请（实战）', en: 'On claim (over the board)'},
@@ -41,14 +44,29 @@ register({
   'analysis.notation.wxf': {zh: 'WXF', en: 'WXF'},
   'analysis.notation.iccs': {zh: 'ICCS 坐标', en: 'ICCS'},
   'analysis.gomokuRules': {zh: '五子棋规则', en: 'Gomoku rules'},
-  'analysis.gomokuRules.chinese': {zh: '中国规则（指定开局、禁手）', en: 'Chinese (openings, forbidden points)'},
+  'analysis.gomokuRules.chinese': {
+    zh: '中国规则（指定开局、禁手）',
+    en: 'Chinese (openings, forbidden points)',
+  },
   'analysis.gomokuRules.renju': {zh: 'RIF 连珠', en: 'Renju (RIF)'},
-  'analysis.gomokuRules.standard': {zh: '标准五子棋（恰好五连）', en: 'Standard gomoku (exactly five)'},
-  'analysis.gomokuRules.freestyle': {zh: '无禁手（五连以上）', en: 'Freestyle (five or more)'},
-  'analysis.skipOpening': {zh: '不检查开局规则', en: 'Do not check the opening protocol'},
+  'analysis.gomokuRules.standard': {
+    zh: '标准五子棋（恰好五连）',
+    en: 'Standard gomoku (exactly five)',
+  },
+  'analysis.gomokuRules.freestyle': {
+    zh: '无禁手（五连以上）',
+    en: 'Freestyle (five or more)',
+  },
+  'analysis.skipOpening': {
+    zh: '不检查开局规则',
+    en: 'Do not check the opening protocol',
+  },
   'analysis.submit': {zh: '裁决', en: 'Adjudicate'},
   'analysis.example': {zh: '示例：长将', en: 'Example: perpetual check'},
-  'analysis.exampleGomoku': {zh: '示例：五子棋禁手', en: 'Example: gomoku forbidden move'},
+  'analysis.exampleGomoku': {
+    zh: '示例：五子棋禁手',
+    en: 'Example: gomoku forbidden move',
+  },
   'analysis.working': {zh: '裁决中…', en: 'Adjudicating…'},
   'analysis.empty': {zh: '请先输入或上传棋谱。', en: 'Enter or upload a record first.'},
   'analysis.verdict': {zh: '裁决', en: 'Ruling'},
@@ -66,7 +84,10 @@ register({
   'analysis.legend.attacker': {zh: '捉子的子', en: 'Chasing piece'},
   'analysis.legend.move': {zh: '本步着法', en: 'The move'},
   'analysis.fileRead': {zh: '已读入 {name}', en: 'Read {name}'},
-  'analysis.error': {zh: '错误：{message}（{code}）', en: 'Error: {message} ({code})'},
+  'analysis.error': {
+    zh: '错误：{message}（{code}）',
+    en: 'Error: {message} ({code})',
+  },
 });
 
 const EXAMPLES = {
@@ -90,7 +111,9 @@ const viewer = new AnalysisViewer({
 // swap, propose:…, choose:…), so the record is gomoku.
 function looksLikeGomoku(text) {
   const tokens = splitRecord(text);
-  const action = /^([a-o]([1-9]|1[0-5])|pass|swap|noswap|draw|propose:[a-o0-9,]+|choose:[a-o]\d+)$/;
+  const point = '[a-o]([1-9]|1[0-5])';
+  const action = new RegExp(`^(${point}|pass|swap|noswap|draw|` +
+                            `propose:[a-o0-9,]+|choose:${point})$`);
   return tokens.length > 0 && tokens.every((token) => action.test(token));
 }
 

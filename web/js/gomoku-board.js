@@ -304,8 +304,8 @@ export class GomokuBoard {
       labels.set(name, t('gomoku.point.empty', {point: name}));
     }
     for (const {point, colour, number} of this.state.stones) {
-      let text = t('gomoku.point.stone', {point, number,
-                                          colour: t(`gomoku.colour.${colour}`)});
+      const colourName = t(`gomoku.colour.${colour}`);
+      let text = t('gomoku.point.stone', {point, number, colour: colourName});
       if (point === this.state.last) text += t('gomoku.point.last');
       labels.set(point, text);
     }

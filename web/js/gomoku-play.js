@@ -250,7 +250,7 @@ function onPoint(point) {
   submit(point);
 }
 
-// --- Drawing ------------------------------------------------------------------
+// --- Drawing -----------------------------------------------------------------
 
 function renderBoard() {
   if (!game) return;
@@ -401,7 +401,7 @@ function render() {
   refreshPoints();
 }
 
-// --- Start --------------------------------------------------------------------
+// --- Start -------------------------------------------------------------------
 
 function wireControls() {
   el('pass').addEventListener('click', () => submit('pass'));
