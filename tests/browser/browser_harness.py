@@ -30,16 +30,20 @@ What a test module uses (stable names):
                                 browser per player), quit when the test ends
       .wait_for(driver, predicate, timeout=10, message="")  WebDriverWait(driver).until
       .assert_no_page_errors(driver)  fails on SEVERE entries of the browser's console log
-  screenshot(driver, name)      saves ARGS.screenshots/name (PNG); returns the path
+  screenshot(driver, name, full_page=False)  saves ARGS.screenshots/name (PNG); returns the
+                                path (full_page: the whole page, not just the viewport)
   wait_until(predicate, timeout=10, message="", interval=0.1)  polls a plain predicate
   find(driver, css) / find_all(driver, css)  shorthands for By.CSS_SELECTOR lookups
   text_of(driver, css)          the text content of the first match ('' when none)
+  texts_of(driver, css)         the text content of every match
+  attribute_of(driver, css, name)  an attribute of the first match ('' when none)
   say(text)                     one line on stderr for the CI log
 
 A missing Chromium or chromedriver fails the tests: the setup script installs them.
 """
 
 import argparse
+import base64
 import json
 import os
 import signal
@@ -240,10 +244,20 @@ def new_browser(width=1280, height=900):
     return driver
 
 
-def screenshot(driver, name):
-    """Saves the page as ARGS.screenshots/name (PNG); returns the path."""
+def screenshot(driver, name, full_page=False):
+    """Saves the page as ARGS.screenshots/name (PNG); returns the path. full_page: the whole
+    page rather than the window's viewport."""
     path = os.path.join(ARGS.screenshots, name)
-    driver.save_screenshot(path)
+    if full_page:
+        size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
+        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"],
+                     "scale": 1}})
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+    else:
+        driver.save_screenshot(path)
     say("browser: screenshot %s" % path)
     return path
 
@@ -257,8 +271,22 @@ def find_all(driver, css):
 
 
 def text_of(driver, css):
-    elements = driver.find_elements(By.CSS_SELECTOR, css)
-    return elements[0].get_attribute("textContent") if elements else ""
+    # Read in one script call: a page may re-render between a lookup and a read.
+    return driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.textContent : '';", css)
+
+
+def texts_of(driver, css):
+    """The text content of every match, in document order (read in one script call)."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0]), e => e.textContent);", css)
+
+
+def attribute_of(driver, css, name):
+    """An attribute of the first match ('' when no element or no attribute)."""
+    return driver.execute_script(
+        "const e = document.querySelector(arguments[0]);"
+        "return (e && e.getAttribute(arguments[1])) || '';", css, name)
 
 
 class BrowserTestCase(unittest.TestCase):

@@ -89,7 +89,7 @@ export class GameClocks {
       let text;
       const classes = {running: false, paused: false, low: false, flagged: false};
       if (!clocks) {
-        text = '–:––';
+        text = side === 'shared' ? '' : '–:––';
       } else if (!clocks.timed) {
         text = t('clock.untimed');
       } else if (side === 'shared' && Number(clocks.sharedMs ?? 0) <= 0) {

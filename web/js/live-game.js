@@ -2,7 +2,8 @@
 // event applied as it arrives (moves at once; other events also trigger a
 // GetGame to take the server's full state). Answers of the page's own calls
 // (SubmitMove, Resign, ...) are applied too, so the page never waits for the
-// echo of its own change.
+// echo of its own change. Once the game is over nothing changes any more and
+// the server ends the watch, so the watch is stopped rather than reopened.
 import {call, watchGame} from './api.js';
 import {isOngoing} from './game-labels.js';
 
@@ -39,7 +40,8 @@ function statusOf(verdict) {
 export class LiveGame {
   // `name`: "games/…"; `token`: a player's or arbiter's token (may be empty).
   // `onChange(game, change)`: change = {kind: 'snapshot'|'event'|'answer',
-  // event?, arrivedMs}; `onStatus(status, error)` as api.js watchGame;
+  // event?, arrivedMs}; `onStatus(status, error)` as api.js watchGame, plus
+  // 'over' when the game has ended and the watch is stopped;
   // `onError(error)` for a failed GetGame.
   constructor(name, token, {onChange, onStatus = null, onError = null}) {
     this.name = name;
@@ -50,6 +52,7 @@ export class LiveGame {
     this.game = null;
     this.lastSequence = -1;
     this.refreshTimer = null;
+    this.overReported = false;
   }
 
   start() {
@@ -97,7 +100,16 @@ export class LiveGame {
     }
     this.game = next;
     this.lastSequence = sequence;
-    this.onChange(this.game, {kind, arrivedMs: Date.now()});
+    this.emit({kind, arrivedMs: Date.now()});
+  }
+
+  emit(change) {
+    this.onChange(this.game, change);
+    if (this.game.status !== 'GAME_STATUS_LIVE' && this.watch && !this.overReported) {
+      this.overReported = true;
+      this.watch.stop();
+      this.onStatus?.('over', null);
+    }
   }
 
   // The answer of the page's SubmitMove: the game after the move, without
@@ -113,7 +125,7 @@ export class LiveGame {
     game.moves = [...this.game.moves, response.check.move];
     this.game = game;
     this.lastSequence = Math.max(sequence, Number(game.lastSequence ?? 0));
-    this.onChange(this.game, {kind: 'answer', arrivedMs: Date.now()});
+    this.emit({kind: 'answer', arrivedMs: Date.now()});
   }
 
   applyEvent(event) {
@@ -152,7 +164,7 @@ export class LiveGame {
     if (game.moves.length !== game.ply) exact = false;
     this.game = game;
     this.lastSequence = sequence;
-    this.onChange(this.game, {kind: 'event', event, arrivedMs});
+    this.emit({kind: 'event', event, arrivedMs});
     if (!exact) this.scheduleRefresh();
   }
 }

@@ -1,7 +1,18 @@
 // Small helpers the xiangqi pages share: the link's parameters and messages.
 import {register, t} from './i18n.js';
 
+// Labels both game pages (play and arbiter) use.
 register({
+  'play.boardHeading': {zh: '棋盘', en: 'Board'},
+  'play.noGame': {zh: '链接中没有对局（#game=games/…）。', en: 'The link names no game (#game=games/…).'},
+  'play.toMove': {zh: '{side}走棋', en: '{side} to move'},
+  'play.check': {zh: '将军！', en: 'Check!'},
+  'play.paused': {zh: '裁判已暂停计时', en: 'The arbiter paused the clocks'},
+  'play.gameOver': {zh: '对局结束', en: 'Game over'},
+  'conn.live': {zh: '已连接', en: 'Live'},
+  'conn.reconnecting': {zh: '重新连接中…', en: 'Reconnecting…'},
+  'conn.ended': {zh: '连接已结束', en: 'Disconnected'},
+  'conn.over': {zh: '对局已结束', en: 'Finished'},
   'error.prefix': {zh: '错误：{message}（{code}）', en: 'Error: {message} ({code})'},
 });
 

@@ -17,16 +17,11 @@ import {confirmingButton, errorText, hashParams, showMessage} from './page-util.
 register({
   'page.skipToBoard': {zh: '跳到棋盘', en: 'Skip to the board'},
   'play.title': {zh: '象棋对局', en: 'Xiangqi game'},
-  'play.boardHeading': {zh: '棋盘', en: 'Board'},
   'play.you': {zh: '你', en: 'You'},
   'play.role': {zh: '你执{side}', en: 'You play {side}'},
   'play.spectator': {zh: '观战', en: 'Spectator'},
-  'play.noGame': {zh: '链接中没有对局（#game=games/…）。', en: 'The link names no game (#game=games/…).'},
   'play.yourTurn': {zh: '轮到你走棋', en: 'Your move'},
   'play.theirTurn': {zh: '等待对方走棋', en: 'Waiting for the opponent'},
-  'play.toMove': {zh: '{side}走棋', en: '{side} to move'},
-  'play.check': {zh: '将军！', en: 'Check!'},
-  'play.paused': {zh: '裁判已暂停计时', en: 'The arbiter paused the clocks'},
   'play.notYourTurn': {zh: '现在不是你走棋', en: 'It is not your turn'},
   'play.spectatorNoMoves': {zh: '观战者不能走棋', en: 'Spectators cannot move'},
   'play.notLegal': {zh: '{move} 不是合法着法', en: '{move} is not a legal move'},
@@ -44,14 +39,10 @@ register({
   'play.sideOffers': {zh: '{side}提和', en: '{side} offers a draw'},
   'play.claimGranted': {zh: '判和成立：{explanation}', en: 'Draw granted: {explanation}'},
   'play.claimRejected': {zh: '判和不成立：{explanation}', en: 'Claim rejected: {explanation}'},
-  'play.gameOver': {zh: '对局结束', en: 'Game over'},
   'play.keyboardHelp': {
     zh: '键盘：用 Tab 进入棋盘，方向键在交叉点间移动，回车或空格选子、落子。',
     en: 'Keyboard: Tab to the board, arrow keys to move between points, Enter or Space to pick a piece and its destination.',
   },
-  'conn.live': {zh: '已连接', en: 'Live'},
-  'conn.reconnecting': {zh: '重新连接中…', en: 'Reconnecting…'},
-  'conn.ended': {zh: '连接已结束', en: 'Disconnected'},
 });
 
 const params = hashParams();
@@ -100,6 +91,7 @@ function myTurn() {
 function onGameChanged(next, change) {
   const plyChanged = !game || next.ply !== game.ply;
   game = next;
+  if (token && !mySide) probeSide();
   moveList.setGame(game.startFen || '', game.xiangqiRules || {});
   clocks.update(game.clocks, change.arrivedMs);
   if (plyChanged) {
@@ -117,6 +109,32 @@ function rememberPlayedText() {
   const index = legal.moves.indexOf(game.moves[legal.ply]);
   if (index >= 0 && legal.notation !== 'iccs') {
     moveList.texts.remember(legal.ply + 1, legal.notation, legal.display[index]);
+  }
+}
+
+// A link without side=…: asks the server whose token it is, without changing
+// the game. A text that is no move, sent for the next ply, is answered with
+// the mover's side on its turn (an unparseable move changes nothing) and
+// refused as "not your turn" on the other side's turn.
+let probing = false;
+async function probeSide() {
+  if (probing || !isLive()) return;
+  probing = true;
+  const ply = game.ply;
+  try {
+    const response = await call('GameService', 'SubmitMove',
+                                {name: gameName, token, move: '-', ply: ply + 1});
+    if (response.check?.side) mySide = response.check.side;
+  } catch (error) {
+    if (error.code === 'failed_precondition' && /turn/.test(error.message) &&
+        game.ply === ply) {
+      mySide = game.sideToAct === 'SIDE_RED' ? 'SIDE_BLACK' : 'SIDE_RED';
+    } else if (error.code === 'unauthenticated' || error.code === 'permission_denied') {
+      showMessage(messageEl, errorText(error), 'error');
+    }
+  } finally {
+    probing = false;
+    render();
   }
 }
 
