@@ -33,8 +33,6 @@ register({
   'play.yourTurn': {zh: '轮到你（{side}）', en: 'Your turn ({side})'},
   'play.toAct': {zh: '轮到{who}', en: '{who} to act'},
   'play.who': {zh: '{side}（{name}）', en: '{side} ({name})'},
-  'play.gameOver': {zh: '对局结束', en: 'Game over'},
-  'play.paused': {zh: '裁判已暂停计时', en: 'The arbiter paused the clocks'},
   'play.pass': {zh: '弃权（pass）', en: 'Pass'},
   'play.offerDraw': {zh: '提和', en: 'Offer a draw'},
   'play.acceptDraw': {zh: '同意和棋', en: 'Accept draw'},
@@ -76,9 +74,6 @@ register({
     en: 'Keyboard: Tab to the board, arrow keys to move between points, ' +
         'Enter or Space to play.',
   },
-  'conn.live': {zh: '已连接', en: 'Live'},
-  'conn.reconnecting': {zh: '重新连接中…', en: 'Reconnecting…'},
-  'conn.ended': {zh: '连接已结束', en: 'Disconnected'},
 });
 
 const el = (id) => document.getElementById(id);
@@ -439,7 +434,11 @@ async function start() {
   render();
   const last = record().stones.at(-1);
   if (last) board.moveFocus(last.point, false);
-  if (isLive()) watch();
+  if (isLive()) {
+    watch();
+  } else {
+    el('connection').textContent = t('conn.over');
+  }
 }
 
 // Follows the game until it is over (a finished game's stream ends, and
@@ -468,7 +467,8 @@ function watch() {
   const settle = () => {
     if (!isLive()) {
       watcher.stop();
-      el('connection').textContent = '';
+      el('connection').textContent = t('conn.over');
+      el('connection').dataset.status = 'over';
     }
     render();
   };
