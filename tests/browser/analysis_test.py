@@ -33,13 +33,28 @@ PERPETUAL_CHASE = """[FEN "4k4/9/c1c6/9/9/9/9/R8/9/3K5 w - - 0 1"]
 
 
 def current_ply(driver):
-    rows = h.find_all(driver, "table.annotations tr.current")
-    return int(rows[0].get_attribute("data-ply")) if rows else 0
+    return int(h.attribute_of(driver, "table.annotations tr.current", "data-ply") or 0)
 
 
 def piece_on(driver, square):
-    points = h.find_all(driver, "#board g.point[data-square='%s']" % square)
-    return points[0].get_attribute("data-piece") or "" if points else ""
+    return h.attribute_of(driver, "#board g.point[data-square='%s']" % square, "data-piece")
+
+
+def is_shown(driver, css):
+    """Whether the first match exists and is not hidden (read in one script call)."""
+    return driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return Boolean(e && !e.hidden);", css)
+
+
+def table_rows(driver):
+    """The rows of the move table as dicts (ply, kind, and the text of each cell class)."""
+    return driver.execute_script("""
+        return Array.from(document.querySelectorAll('table.annotations tbody tr'), (row) => ({
+          ply: Number(row.dataset.ply), kind: row.dataset.kind || '',
+          move: row.querySelector('.move')?.textContent ?? '',
+          classification: row.querySelector('.kind')?.textContent ?? '',
+          targets: row.querySelector('.targets')?.textContent ?? '',
+        }));""")
 
 
 class AnalysisPageTest(h.BrowserTestCase):
@@ -56,35 +71,35 @@ class AnalysisPageTest(h.BrowserTestCase):
         h.find(d, "#record").clear()
         h.find(d, "#record").send_keys(record)
         h.find(d, "#submit").click()
-        self.wait_for(d, lambda d: not h.find(d, "#results").get_attribute("hidden") and
+        self.wait_for(d, lambda d: is_shown(d, "#results") and
                       h.find_all(d, "table.annotations tbody tr"),
                       timeout=15, message="the ruling and the table appear")
 
     def test_perpetual_check_ruling_classifications_and_stepping(self):
         d = self.driver
         self.adjudicate(PERPETUAL_CHECK)
-        self.assertEqual(h.find(d, ".verdict-reason").get_attribute("data-reason"),
+        self.assertEqual(h.attribute_of(d, ".verdict-reason", "data-reason"),
                          "VERDICT_REASON_FORBIDDEN_REPETITION")
         self.assertEqual(h.text_of(d, ".verdict-result"), "Black wins")
         self.assertIn("perpetual", h.text_of(d, ".verdict-explanation"))
         self.assertIn("decided at ply 8", h.text_of(d, ".verdict-facts"))
-        red = h.find(d, ".conducts li[data-side='SIDE_RED']")
-        self.assertEqual(red.get_attribute("data-conduct"), "XIANGQI_CONDUCT_PERPETUAL_CHECK")
-        self.assertIn("perpetual check", red.text)
-        self.assertEqual(h.find(d, ".conducts li[data-side='SIDE_BLACK']")
-                         .get_attribute("data-conduct"), "XIANGQI_CONDUCT_ALLOWED")
+        red = ".conducts li[data-side='SIDE_RED']"
+        self.assertEqual(h.attribute_of(d, red, "data-conduct"),
+                         "XIANGQI_CONDUCT_PERPETUAL_CHECK")
+        self.assertIn("perpetual check", h.text_of(d, red))
+        self.assertEqual(h.attribute_of(d, ".conducts li[data-side='SIDE_BLACK']",
+                                        "data-conduct"), "XIANGQI_CONDUCT_ALLOWED")
         self.assertIn("Red must vary", h.text_of(d, ".repetition-outcome"))
 
-        rows = h.find_all(d, "table.annotations tbody tr")
-        self.assertEqual(len(rows), 8)
+        rows = table_rows(d)
+        self.assertEqual([row["ply"] for row in rows], list(range(1, 9)))
         for row in rows:
-            ply = int(row.get_attribute("data-ply"))
-            kind = "XIANGQI_MOVE_KIND_CHECK" if ply % 2 else "XIANGQI_MOVE_KIND_IDLE"
-            self.assertEqual(row.get_attribute("data-kind"), kind, "ply %d" % ply)
-            self.assertIn("check" if ply % 2 else "idle",
-                          row.find_element(h.By.CSS_SELECTOR, ".kind").text)
-        self.assertIn("车四平五", rows[0].find_element(h.By.CSS_SELECTOR, ".move").text)
-        self.assertIn("deciding", rows[7].text)
+            red_moves = row["ply"] % 2 == 1
+            self.assertEqual(row["kind"], "XIANGQI_MOVE_KIND_CHECK" if red_moves
+                             else "XIANGQI_MOVE_KIND_IDLE", "ply %d" % row["ply"])
+            self.assertIn("check" if red_moves else "idle", row["classification"])
+        self.assertIn("车四平五", rows[0]["move"])
+        self.assertIn("deciding", rows[7]["classification"])
 
         # The board starts at the last ply; ← and → step, buttons and rows jump.
         self.assertEqual(current_ply(d), 8)
@@ -128,10 +143,10 @@ class AnalysisPageTest(h.BrowserTestCase):
         d = self.driver
         self.adjudicate(PERPETUAL_CHASE)
         self.assertIn("perpetual chase", h.text_of(d, ".conducts li[data-side='SIDE_RED']"))
-        first = h.find(d, "table.annotations tr[data-ply='1']")
-        self.assertEqual(first.get_attribute("data-kind"), "XIANGQI_MOVE_KIND_CHASE")
-        self.assertIn("c7", first.find_element(h.By.CSS_SELECTOR, ".targets").text)
-        first.find_element(h.By.CSS_SELECTOR, "button.goto").click()
+        first = table_rows(d)[0]
+        self.assertEqual(first["kind"], "XIANGQI_MOVE_KIND_CHASE")
+        self.assertIn("c7", first["targets"])
+        h.find(d, "table.annotations tr[data-ply='1'] button.goto").click()
         self.wait_for(d, lambda d: current_ply(d) == 1, message="ply 1 shown")
         self.assertTrue(h.find_all(d, "#board g.point.mark-target[data-square='c7']"),
                         "the chased cannon is marked")
@@ -146,7 +161,8 @@ class AnalysisPageTest(h.BrowserTestCase):
             f.write(PERPETUAL_CHECK.encode("gbk"))
         self.addCleanup(os.unlink, f.name)
         h.find(d, "#record-file").send_keys(f.name)
-        self.wait_for(d, lambda d: "车四平五" in h.find(d, "#record").get_attribute("value"),
+        self.wait_for(d, lambda d: "车四平五" in d.execute_script(
+                          "return document.getElementById('record').value"),
                       message="the GBK file is read into the text box")
         h.find(d, "#submit").click()
         self.wait_for(d, lambda d: h.find_all(d, ".verdict-reason[data-reason="

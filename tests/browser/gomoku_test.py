@@ -16,16 +16,21 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import browser_harness as h  # noqa: E402
+from selenium.common.exceptions import (  # noqa: E402
+    NoSuchElementException, StaleElementReferenceException)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 
 def stone_at(driver, point):
     """The colour of the stone on `point` ('black' / 'white'), or '' when empty."""
-    stones = h.find_all(driver, "g.stone[data-point='%s']" % point)
-    if not stones:
-        return ""
-    classes = stones[0].get_attribute("class").split()
-    return "black" if "black" in classes else "white"
+    classes = h.attribute_of(driver, "g.stone[data-point='%s']" % point, "class").split()
+    return "black" if "black" in classes else "white" if "white" in classes else ""
+
+
+def is_shown(driver, css):
+    """Whether the first match exists and is not hidden (read in one script call)."""
+    return driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return Boolean(e && !e.hidden);", css)
 
 
 class GomokuPageTest(h.BrowserTestCase):
@@ -63,11 +68,17 @@ class GomokuPageTest(h.BrowserTestCase):
                           message="the stone on %s appears" % point)
 
     def click_action(self, driver, action):
-        selector = "#opening button[data-action='%s']" % action
-        self.wait_for(driver, lambda d: h.find_all(d, selector) and
-                      h.find(d, selector).is_enabled(),
-                      message="the opening panel offers %s" % action)
-        h.find(driver, selector).click()
+        """Clicks the opening panel's `action` button once it is offered (the panel may be
+        redrawn meanwhile: the lookup and the click are retried together)."""
+        selector = "#opening button[data-action='%s']:enabled" % action
+
+        def click(d):
+            try:
+                h.find(d, selector).click()
+                return True
+            except (NoSuchElementException, StaleElementReferenceException):
+                return False
+        self.wait_for(driver, click, message="the opening panel offers %s" % action)
 
     def test_opening_protocol_then_a_forbidden_double_three(self):
         black, white = self.black, self.white
@@ -130,7 +141,7 @@ class GomokuPageTest(h.BrowserTestCase):
         forbidden = "g.forbidden[data-point='j8']"
         self.wait_for(black, lambda d: h.find_all(d, forbidden),
                       message="black's board marks j8 as forbidden")
-        self.assertEqual(h.find(black, forbidden).get_attribute("data-kind"), "DOUBLE_THREE")
+        self.assertEqual(h.attribute_of(black, forbidden, "data-kind"), "DOUBLE_THREE")
         self.assertEqual(h.text_of(black, forbidden), "33")
         self.assertIn("j8", h.text_of(black, "#forbidden-count"))
         h.screenshot(black, "gomoku-forbidden-point.png")
@@ -144,11 +155,11 @@ class GomokuPageTest(h.BrowserTestCase):
         self.wait_for(black, lambda d: "Forbidden: j8 is a double-three"
                       in h.text_of(d, "#message"),
                       message="the refusal is shown with its kind")
-        self.assertEqual(h.find(black, "#message").get_attribute("data-kind"), "error")
+        self.assertEqual(h.attribute_of(black, "#message", "data-kind"), "error")
         for viewer, side in ((black, "black"), (white, "white")):
-            self.wait_for(viewer, lambda d: not h.find(d, "#banner").get_attribute("hidden"),
+            self.wait_for(viewer, lambda d: is_shown(d, "#banner"),
                           message="%s's page shows the game-over banner" % side)
-            self.assertEqual(h.find(viewer, "#banner").get_attribute("data-reason"),
+            self.assertEqual(h.attribute_of(viewer, "#banner", "data-reason"),
                              "VERDICT_REASON_FORBIDDEN_MOVE")
             self.assertEqual(h.text_of(viewer, "#banner-result"), "White wins")
             self.wait_for(viewer, lambda d: h.find_all(

@@ -94,7 +94,16 @@ export class OpeningPanel {
     if (this.view && (view.phase !== 'propose' || !view.live)) {
       this.chosen = [];
     }
+    // Rebuilt only when something changed, so a focused button keeps focus.
+    const key = JSON.stringify(view);
+    if (key === this.viewKey) return;
+    this.viewKey = key;
     this.view = view;
+    this.render();
+  }
+
+  // Redraws in the current language.
+  relabel() {
     this.render();
   }
 

@@ -409,6 +409,7 @@ function wireControls() {
   el('show-forbidden').addEventListener('change', () => renderBoard());
   onChange(() => {
     board.relabel();
+    opening.relabel();
     render();
   });
 }
