@@ -5,6 +5,7 @@
 
 import {pieceName, sideName} from './game-labels.js';
 import {forbiddenKindKey} from './gomoku-board.js';
+import {actionText} from './gomoku-record.js';
 import {register, t} from './i18n.js';
 
 register({
@@ -40,6 +41,14 @@ export function targetText(target) {
     attacker: pieceName(target.attacker), from: target.attackerSquare,
   });
   return target.targetProtected ? `${text} (${t('table.protected')})` : text;
+}
+
+// The move of one annotation: the requested notation beside ICCS, or a
+// gomoku action in words.
+export function moveText(annotation, game) {
+  if (game === 'gomoku') return actionText(annotation.move);
+  return annotation.display ? `${annotation.display} (${annotation.move})`
+                            : annotation.move;
 }
 
 // The classification of one annotation in words.
@@ -86,12 +95,13 @@ export function renderTable(host, annotations, {game, onSelect, cycle,
     go.addEventListener('click', () => onSelect(a.ply));
     plyCell.append(go);
     row.append(plyCell, cell('td', sideName(a.side), 'side'));
-    const move = a.display ? `${a.display} (${a.move})` : a.move;
-    row.append(cell('td', move, 'move'));
+    row.append(cell('td', moveText(a, game), 'move'));
     if (game === 'gomoku') {
       const key = forbiddenKindKey(a.forbidden);
-      const forbidden = cell('td', key ? t(`gomoku.forbidden.${key}`)
-                                       : '', 'forbidden');
+      const name = key ? t(`gomoku.forbidden.${key}`) : '';
+      const short = key ? t(`gomoku.forbidden.short.${key}`) : '';
+      const forbidden = cell('td', key ? `${name} (${short})` : '',
+                             'forbidden');
       if (key) forbidden.dataset.kind = key;
       row.append(forbidden);
     } else {

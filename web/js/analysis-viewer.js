@@ -6,7 +6,7 @@
 import {sideName} from './game-labels.js';
 import {GomokuBoard} from './gomoku-board.js';
 import {register, t} from './i18n.js';
-import {kindText, targetText} from './analysis-table.js';
+import {kindText, moveText, targetText} from './analysis-table.js';
 import {findKing} from './xiangqi-fen.js';
 import {XiangqiBoard} from './xiangqi-board.js';
 
@@ -114,8 +114,7 @@ export class AnalysisViewer {
     }
     this.el.label.textContent = t('viewer.ply', {ply: this.ply,
                                                  total: this.total()});
-    const move = annotation.display
-        ? `${annotation.display} (${annotation.move})` : annotation.move;
+    const move = moveText(annotation, this.kind);
     const kind = kindText(annotation, this.kind);
     this.el.move.textContent =
         t('viewer.move', {side: sideName(annotation.side), move}) +

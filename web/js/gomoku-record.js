@@ -49,6 +49,26 @@ export function splitRecord(text) {
   return tokens;
 }
 
+// One action token in words: "no swap", "proposes j7, a15", … (a point
+// stays as it is).
+export function actionText(token) {
+  const [kind, argument = ''] = String(token).toLowerCase().split(':');
+  switch (kind) {
+    case 'swap':
+    case 'noswap':
+    case 'pass':
+    case 'draw':
+      return t(`gomoku.action.${kind}`);
+    case 'propose':
+      return t('gomoku.action.propose',
+               {points: argument.split(',').filter(Boolean).join(', ')});
+    case 'choose':
+      return t('gomoku.action.choose', {point: argument});
+    default:
+      return String(token);
+  }
+}
+
 function colourOfMove(number) {
   return number % 2 === 1 ? 'black' : 'white';
 }
@@ -99,32 +119,30 @@ export function replay(tokens, protocol = true) {
     if (kind === 'swap' || kind === 'noswap') {
       decided = true;
       if (kind === 'swap') swapped = !swapped;
-      entry.text = () => t(`gomoku.action.${kind}`);
+      entry.text = () => actionText(token);
     } else if (kind === 'propose') {
       proposed = true;
       candidates = (argument ?? '').split(',').filter(Boolean);
-      const points = candidates.join(', ');
       entry.candidates = candidates;
-      entry.text = () => t('gomoku.action.propose', {points});
+      entry.text = () => actionText(token);
     } else if (kind === 'choose') {
       place(argument);
-      entry.text = () => t('gomoku.action.choose', {point: argument});
+      entry.text = () => actionText(token);
     } else if (kind === 'pass') {
       moveNumber += 1;
       entry.number = moveNumber;
-      entry.text = () => t('gomoku.action.pass');
+      entry.text = () => actionText(token);
     } else if (kind === 'draw') {
       drawn = true;
-      entry.text = () => t('gomoku.action.draw');
+      entry.text = () => actionText(token);
     } else {
       // A plain point; during the swap decision or before the proposal it
       // implies them (as the server reads records).
       if (phase === 'swap') decided = true;
       if (phase === 'propose') proposed = true;
       place(token);
-      entry.text = () => (phase === 'choose'
-                               ? t('gomoku.action.choose', {point: token})
-                               : token);
+      entry.text = () => actionText(phase === 'choose' ? `choose:${token}`
+                                                       : token);
     }
     entries.push(entry);
   });
