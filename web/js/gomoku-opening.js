@@ -52,11 +52,6 @@ register({
     en: 'Click a marked point on the board, or use a button below.',
   },
   'opening.choose.button': {zh: '选 {point}', en: 'Choose {point}'},
-  'opening.done': {zh: '开局完成，正常行棋。', en: 'Opening complete: normal play.'},
-  'opening.free': {
-    zh: '本规则无开局限制。',
-    en: 'These rules have no opening protocol.',
-  },
   'opening.you': {zh: '轮到你。', en: 'Your turn.'},
   'opening.waiting': {zh: '等待{who}。', en: 'Waiting for {who}.'},
   'opening.who': {zh: '{colour}（{name}）', en: '{colour} ({name})'},
@@ -157,7 +152,11 @@ export class OpeningPanel {
   render() {
     const v = this.view;
     this.host.replaceChildren();
-    if (!v) return;
+    // Nothing is due once the opening or the game is over, or under rules
+    // without an opening protocol.
+    if (!v || !v.protocol || !v.live || ['play', 'drawn'].includes(v.phase)) {
+      return;
+    }
     const title = document.createElement('h2');
     title.textContent = t('opening.title');
     const due = document.createElement('p');
@@ -168,10 +167,6 @@ export class OpeningPanel {
     const actions = document.createElement('div');
     actions.className = 'opening-actions';
     this.host.append(title, due, turn, actions);
-    if (!v.protocol) {
-      due.textContent = t('opening.free');
-      return;
-    }
     const n = v.alternatives;
     const points = v.candidates.join(', ');
     const texts = {
@@ -181,11 +176,8 @@ export class OpeningPanel {
       fourth: 'opening.move4',
       propose: 'opening.propose',
       choose: 'opening.choose',
-      play: 'opening.done',
-      drawn: 'opening.done',
     };
-    due.textContent = t(texts[v.phase] ?? 'opening.done', {n, points});
-    if (!v.live || v.phase === 'play' || v.phase === 'drawn') return;
+    due.textContent = t(texts[v.phase], {n, points});
     turn.textContent = this.myTurn()
         ? t('opening.you')
         : t('opening.waiting', {who: v.actorName});

@@ -9,7 +9,10 @@ register({
   'gomoku.action.swap': {zh: '交换', en: 'swap'},
   'gomoku.action.noswap': {zh: '不交换', en: 'no swap'},
   'gomoku.action.propose': {zh: '五手打点 {points}', en: 'proposes {points}'},
-  'gomoku.action.choose': {zh: '选定 {point}', en: 'chooses {point}'},
+  'gomoku.action.choose': {
+    zh: '选定 {point} 为黑方第5手',
+    en: 'chooses {point} as black\'s move 5',
+  },
   'gomoku.action.pass': {zh: '弃权', en: 'pass'},
   'gomoku.action.draw': {zh: '和棋', en: 'draw'},
 });
