@@ -55,7 +55,7 @@ function looksBinary(bytes) {
 
 // The text of `bytes` (Uint8Array) in `encoding` ('auto', 'utf-8', 'gbk',
 // 'big5'). Throws InputError.
-export function decodeRecord(bytes, encoding = 'auto') {
+function decodeRecord(bytes, encoding = 'auto') {
   if (looksBinary(bytes)) throw new InputError('input.binary');
   if (encoding !== 'auto') {
     const text = decode(bytes, encoding === 'gbk' ? 'gb18030' : encoding);

@@ -6,7 +6,7 @@
 import {register, t} from './i18n.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-export const BOARD_SIZE = 15;
+const BOARD_SIZE = 15;
 const COLUMNS = 'abcdefghijklmno';
 const CELL = 40;
 const MARGIN = 56;
@@ -188,6 +188,8 @@ export class GomokuBoard {
     if (this.state.interactive) this.onActivate?.(name);
   }
 
+  // Makes `name` the board's tab stop (the next Tab into the board lands
+  // there); with `focusElement`, focuses it now.
   moveFocus(name, focusElement) {
     this.pointEls.get(this.focused)?.setAttribute('tabindex', -1);
     this.focused = name;
@@ -201,11 +203,6 @@ export class GomokuBoard {
     this.focusRing.setAttribute('x', xOf(p.col) - CELL / 2 + 2);
     this.focusRing.setAttribute('y', yOf(p.row) - CELL / 2 + 2);
     this.focusRing.setAttribute('visibility', 'visible');
-  }
-
-  // Focuses a point (e.g. the last move) so keyboard play starts there.
-  focusPoint(name) {
-    if (this.pointEls.has(name)) this.moveFocus(name, true);
   }
 
   // Draws the board. `state`:

@@ -52,7 +52,7 @@ export function foldEvent(game, event) {
   return next;
 }
 
-export function otherColour(colour) {
+function otherColour(colour) {
   return colour === 'SIDE_BLACK' ? 'SIDE_WHITE' : 'SIDE_BLACK';
 }
 
