@@ -1,0 +1,478 @@
+// gomoku.html: plays (or watches) the live game named in the link
+// (#game=games/ID&token=TOKEN&side=black|white; no token: watching). The
+// game comes from GetGame, then WatchGame keeps it current; stones and
+// opening decisions go to SubmitMove with their ply. Black's forbidden
+// points come from ListMoves on the same record: the server decides.
+
+import {call, watchGame} from './api.js';
+import {GameClocks} from './clock.js';
+import {reasonText, rejectionText, resultText, sideName}
+    from './game-labels.js';
+import {forbiddenKindKey, GomokuBoard, parsePoint} from './gomoku-board.js';
+import {colourWord, currentColour, foldEvent, playerOfColour}
+    from './gomoku-live.js';
+import {OpeningPanel} from './gomoku-opening.js';
+import {fifthMoveAlternatives, hasForbiddenPoints, hasOpeningProtocol,
+        replay} from './gomoku-record.js';
+import {apply, onChange, register, t} from './i18n.js';
+import {mountLangSwitch} from './lang-switch.js';
+import {confirmingButton, errorText, hashParams, showMessage}
+    from './page-util.js';
+
+register({
+  'gomoku.skipToBoard': {zh: '跳到棋盘', en: 'Skip to the board'},
+  'play.title': {zh: '五子棋对局', en: 'Gomoku game'},
+  'play.you': {zh: '你', en: 'You'},
+  'play.role': {zh: '你执{side}', en: 'You play {side}'},
+  'play.spectator': {zh: '观战', en: 'Spectator'},
+  'play.noGame': {
+    zh: '链接中没有对局（#game=games/…&token=…&side=black）。',
+    en: 'The link names no game (#game=games/…&token=…&side=black).',
+  },
+  'play.notGomoku': {zh: '这不是五子棋对局。', en: 'This is not a gomoku game.'},
+  'play.yourTurn': {zh: '轮到你（{side}）', en: 'Your turn ({side})'},
+  'play.toAct': {zh: '轮到{who}', en: '{who} to act'},
+  'play.who': {zh: '{side}（{name}）', en: '{side} ({name})'},
+  'play.pass': {zh: '弃权（pass）', en: 'Pass'},
+  'play.offerDraw': {zh: '提和', en: 'Offer a draw'},
+  'play.acceptDraw': {zh: '同意和棋', en: 'Accept draw'},
+  'play.declineDraw': {zh: '拒绝', en: 'Decline'},
+  'play.resign': {zh: '认负', en: 'Resign'},
+  'play.confirmResign': {zh: '再按一次确认认负', en: 'Click again to resign'},
+  'play.theyOffer': {zh: '对方提和', en: 'Your opponent offers a draw'},
+  'play.youOffered': {
+    zh: '你已提和，等待对方答复',
+    en: 'You offered a draw; waiting for the answer',
+  },
+  'play.sideOffers': {zh: '{side}提和', en: '{side} offers a draw'},
+  'play.showForbidden': {
+    zh: '标出黑方禁手点',
+    en: 'Mark black\'s forbidden points',
+  },
+  'play.forbiddenCount': {
+    zh: '黑方禁手点：{points}',
+    en: 'Black\'s forbidden points: {points}',
+  },
+  'play.forbiddenWarning': {
+    zh: '{point}是黑方禁手（{kind}），下在此处判负。再选一次仍下此处。',
+    en: '{point} is forbidden for black ({kind}): playing it loses. ' +
+        'Select it again to play it anyway.',
+  },
+  'play.refusedForbidden': {
+    zh: '禁手：{point}为{kind}，黑方判负。服务器：{reason}',
+    en: 'Forbidden: {point} is a {kind} — black loses. Server: {reason}',
+  },
+  'play.refused': {
+    zh: '着法被拒绝（{rejection}）：{reason}',
+    en: 'Move refused ({rejection}): {reason}',
+  },
+  'play.sending': {zh: '正在提交 {move}…', en: 'Sending {move}…'},
+  'play.moves': {zh: '着法记录', en: 'Moves'},
+  'play.noMoves': {zh: '尚无着法', en: 'No moves yet'},
+  'gomoku.keys': {
+    zh: '键盘：用 Tab 进入棋盘，方向键在交叉点间移动，回车或空格落子。',
+    en: 'Keyboard: Tab to the board, arrow keys to move between points, ' +
+        'Enter or Space to play.',
+  },
+});
+
+const el = (id) => document.getElementById(id);
+const params = hashParams();
+const gameName = params.get('game') ?? '';
+const token = params.get('token') ?? '';
+const startSide = token ? {black: 'SIDE_BLACK', white: 'SIDE_WHITE'}[
+    (params.get('side') ?? '').toLowerCase()] ?? null : null;
+
+let game = null;
+let busy = false;
+// Black's forbidden points and the opening's allowed points, for `ply`.
+let points = {ply: -1, forbidden: [], hints: []};
+let warnedPoint = null;  // a forbidden point selected once (warned)
+let refused = null;  // {point, kind} of the move the server refused
+
+const board = new GomokuBoard(el('board'), {onActivate: onPoint});
+const opening = new OpeningPanel(el('opening'), {
+  submit: (text) => submit(text),
+  onChange: () => renderBoard(),
+});
+const clocks = new GameClocks({SIDE_BLACK: el('clock-black'),
+                               SIDE_WHITE: el('clock-white'),
+                               shared: el('clock-shared')});
+
+function isLive() {
+  return game?.status === 'GAME_STATUS_LIVE';
+}
+
+function myColour() {
+  return game ? currentColour(startSide, game.swapped) : null;
+}
+
+function myTurn() {
+  return isLive() && myColour() !== null && game.sideToAct === myColour();
+}
+
+function record() {
+  return replay(game?.moves ?? [], hasOpeningProtocol(game?.gomokuRules));
+}
+
+function say(text, kind = 'info') {
+  showMessage(el('message'), text, kind);
+}
+
+// --- Talking to the server --------------------------------------------------
+
+async function submit(move) {
+  if (busy || !game) return;
+  busy = true;
+  warnedPoint = null;
+  say(t('play.sending', {move}));
+  render();
+  try {
+    const response = await call('GameService', 'SubmitMove', {
+      name: gameName, token, move, ply: (game.ply ?? 0) + 1,
+    });
+    answerMove(move, response);
+  } catch (error) {
+    say(errorText(error), 'error');
+  } finally {
+    busy = false;
+    render();
+  }
+}
+
+// Shows the server's answer to a move. The move's event (the next one) is
+// folded in at once; WatchGame brings it too, and it is then skipped.
+function answerMove(move, response) {
+  const check = response.check ?? {};
+  const sequence = Number(response.sequence ?? 0);
+  if (sequence === Number(game.lastSequence ?? 0) + 1 && response.game) {
+    game = {...response.game, moves: [...(game.moves ?? []), check.move]};
+    clocks.update(game.clocks);
+  }
+  const played = check.move || move;
+  if (check.legal) {
+    refused = null;
+    say('');
+    return;
+  }
+  const point = parsePoint(played) ? played : null;
+  if (check.rejection === 'MOVE_REJECTION_FORBIDDEN') {
+    const kind = forbiddenKindKey(check.gomoku?.forbidden);
+    refused = point ? {point, kind} : null;
+    say(t('play.refusedForbidden', {
+      point: played, kind: kind ? t(`gomoku.forbidden.${kind}`) : '?',
+      reason: check.reason ?? '',
+    }), 'error');
+  } else {
+    refused = point ? {point, kind: null} : null;
+    say(t('play.refused', {rejection: rejectionText(check.rejection),
+                           reason: check.reason ?? ''}), 'error');
+  }
+}
+
+// Every watcher sees a forbidden stone's kind, not only the player who
+// played it.
+function noteForbiddenStone(move) {
+  if (move?.check?.rejection !== 'MOVE_REJECTION_FORBIDDEN') return;
+  const kind = forbiddenKindKey(move.check.gomoku?.forbidden);
+  if (parsePoint(move.move)) refused = {point: move.move, kind};
+}
+
+async function action(method, extra = {}) {
+  if (busy) return;
+  busy = true;
+  render();
+  try {
+    adopt(await call('GameService', method, {name: gameName, token, ...extra}));
+    say('');
+  } catch (error) {
+    say(errorText(error), 'error');
+  } finally {
+    busy = false;
+    render();
+  }
+}
+
+// A whole Game (GetGame, the watch's snapshot, an action's answer) replaces
+// ours unless it is older.
+function adopt(snapshot) {
+  if (!snapshot?.name) return;
+  if (Number(snapshot.lastSequence ?? 0) < Number(game?.lastSequence ?? 0)) {
+    return;
+  }
+  game = {...snapshot, moves: snapshot.moves ?? game?.moves ?? []};
+  clocks.update(game.clocks);
+}
+
+// Black's forbidden points (and, in the first three moves, the points the
+// designated openings allow), asked once per ply.
+async function refreshPoints() {
+  const ply = game.ply ?? 0;
+  if (points.ply === ply) return;
+  points = {ply, forbidden: [], hints: []};
+  const rules = game.gomokuRules ?? {};
+  const blackToAct = isLive() && game.sideToAct === 'SIDE_BLACK' &&
+                     hasForbiddenPoints(rules);
+  const openingStone = isLive() && hasOpeningProtocol(rules) &&
+                       record().phase === 'opening';
+  if (!blackToAct && !openingStone) return;
+  try {
+    const answer = await call('AdjudicationService', 'ListMoves', {
+      gomoku: {moves: game.moves ?? []}, gomokuRules: rules,
+    });
+    if (points.ply !== ply) return;  // a newer move came meanwhile
+    points.forbidden = answer.forbiddenPoints ?? [];
+    points.hints = openingStone
+        ? (answer.moves ?? []).filter((move) => parsePoint(move)) : [];
+    renderBoard();
+  } catch (error) {
+    points.ply = -1;
+    say(errorText(error), 'error');
+  }
+}
+
+function onPoint(point) {
+  if (!myTurn() || busy) return;
+  if (opening.handlePoint(point)) return;
+  const hit = points.forbidden.find((f) => f.point === point);
+  if (hit && el('show-forbidden').checked && warnedPoint !== point) {
+    warnedPoint = point;
+    const kind = forbiddenKindKey(hit.kind);
+    say(t('play.forbiddenWarning',
+          {point, kind: t(`gomoku.forbidden.${kind}`)}), 'info');
+    return;
+  }
+  submit(point);
+}
+
+// --- Drawing -----------------------------------------------------------------
+
+function renderBoard() {
+  if (!game) return;
+  const r = record();
+  const occupied = new Set(r.stones.map((s) => s.point));
+  const marks = opening.boardMarks();
+  if (refused && !refused.kind && !occupied.has(refused.point)) {
+    marks.push({point: refused.point, style: 'refused', label: '×'});
+  }
+  const shown = el('show-forbidden').checked;
+  const forbidden = shown
+      ? points.forbidden.filter((f) => !occupied.has(f.point)) : [];
+  // The refused forbidden stone keeps its kind on the board.
+  if (refused?.kind) forbidden.push(refused);
+  board.render({
+    stones: r.stones,
+    last: r.stones.at(-1)?.point ?? null,
+    forbidden,
+    marks,
+    hints: myTurn() ? points.hints : [],
+    interactive: myTurn() && !busy,
+  });
+  el('forbidden-count').textContent = shown && points.forbidden.length
+      ? t('play.forbiddenCount', {points: points.forbidden.map((f) =>
+            `${f.point} ${t(`gomoku.forbidden.short.${
+                forbiddenKindKey(f.kind)}`)}`).join(', ')})
+      : '';
+}
+
+function playerLabel(colour) {
+  const name = game ? playerOfColour(game, colour)?.name : '';
+  return name ? t('play.who', {side: sideName(colour), name})
+              : sideName(colour);
+}
+
+function renderPlayers() {
+  const mine = myColour();
+  el('role').textContent = mine ? t('play.role', {side: sideName(mine)})
+                                : t('play.spectator');
+  for (const colour of ['SIDE_BLACK', 'SIDE_WHITE']) {
+    const word = colourWord(colour);
+    el(`name-${word}`).textContent =
+        playerOfColour(game, colour)?.name ?? '';
+    el(`you-${word}`).hidden = mine !== colour;
+    el(`bar-${word}`).classList.toggle(
+        'to-act', isLive() && game.sideToAct === colour);
+  }
+}
+
+function renderStatus() {
+  const status = el('status');
+  if (!isLive()) {
+    status.textContent = t('play.gameOver');
+  } else if (game.clocks?.paused) {
+    status.textContent = t('play.paused');
+  } else if (myTurn()) {
+    status.textContent = t('play.yourTurn', {side: sideName(myColour())});
+  } else {
+    status.textContent = t('play.toAct', {who: playerLabel(game.sideToAct)});
+  }
+  const banner = el('banner');
+  banner.hidden = isLive();
+  if (!isLive()) {
+    const verdict = game.verdict ?? {};
+    el('banner-result').textContent = resultText(verdict);
+    el('banner-reason').textContent = reasonText(verdict.reason);
+    el('banner-explanation').textContent = verdict.explanation ?? '';
+    banner.dataset.reason = verdict.reason ?? '';
+  }
+}
+
+function renderActions() {
+  const mine = myColour();
+  const player = Boolean(mine) && isLive();
+  const offer = game.drawOffer && game.drawOffer !== 'SIDE_UNSPECIFIED'
+      ? game.drawOffer : null;
+  el('actions').hidden = !player;
+  el('pass').hidden = record().phase !== 'play';
+  el('pass').disabled = busy || !myTurn();
+  el('offer-draw').disabled = busy || Boolean(offer);
+  el('resign').disabled = busy;
+  const offeredToMe = player && offer && offer !== mine;
+  el('draw-offer').hidden = !offer || !isLive();
+  el('accept-draw').hidden = !offeredToMe;
+  el('decline-draw').hidden = !offeredToMe;
+  el('draw-offer-text').textContent = !offer ? ''
+      : offeredToMe ? t('play.theyOffer')
+      : offer === mine ? t('play.youOffered')
+      : t('play.sideOffers', {side: sideName(offer)});
+}
+
+function renderMoves() {
+  const list = el('moves');
+  list.replaceChildren();
+  const entries = record().entries;
+  if (!entries.length) {
+    const empty = document.createElement('li');
+    empty.className = 'move-empty';
+    empty.textContent = t('play.noMoves');
+    list.append(empty);
+    return;
+  }
+  for (const entry of entries) {
+    const item = document.createElement('li');
+    item.className = 'gomoku-move';
+    item.dataset.ply = entry.ply;
+    const number = document.createElement('span');
+    number.className = 'move-number';
+    number.textContent = entry.number && entry.point ? `${entry.number}.` : '';
+    const actor = document.createElement('span');
+    actor.className = `move-actor ${entry.actor}`;
+    actor.textContent = sideName(`SIDE_${entry.actor.toUpperCase()}`);
+    const what = document.createElement('span');
+    what.className = 'move-text';
+    what.textContent = entry.text();
+    item.append(number, actor, what);
+    list.append(item);
+  }
+  list.lastElementChild.classList.add('move-last');
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderOpening() {
+  const r = record();
+  const actor = `SIDE_${r.actor.toUpperCase()}`;
+  opening.update({
+    protocol: hasOpeningProtocol(game.gomokuRules),
+    phase: r.phase,
+    actor,
+    myColour: myColour(),
+    actorName: playerLabel(actor),
+    alternatives: fifthMoveAlternatives(game.gomokuRules),
+    candidates: r.candidates,
+    moveNumber: r.moveNumber,
+    live: isLive(),
+    busy,
+  });
+}
+
+function render() {
+  if (!game) return;
+  renderPlayers();
+  renderStatus();
+  renderOpening();
+  renderBoard();
+  renderActions();
+  renderMoves();
+  refreshPoints();
+}
+
+// --- Start -------------------------------------------------------------------
+
+function wireControls() {
+  el('pass').addEventListener('click', () => submit('pass'));
+  el('offer-draw').addEventListener('click', () => action('OfferDraw'));
+  el('accept-draw').addEventListener('click', () =>
+      action('RespondToDrawOffer', {accept: true}));
+  el('decline-draw').addEventListener('click', () =>
+      action('RespondToDrawOffer', {accept: false}));
+  confirmingButton(el('resign'), 'play.confirmResign', () => action('Resign'));
+  el('show-forbidden').addEventListener('change', () => renderBoard());
+  onChange(() => {
+    board.relabel();
+    opening.relabel();
+    render();
+  });
+}
+
+async function start() {
+  mountLangSwitch();
+  apply();
+  wireControls();
+  if (!gameName) {
+    say(t('play.noGame'), 'error');
+    return;
+  }
+  try {
+    adopt(await call('GameService', 'GetGame', {name: gameName}));
+  } catch (error) {
+    say(errorText(error), 'error');
+    return;
+  }
+  if (game.kind !== 'GAME_KIND_GOMOKU') {
+    say(t('play.notGomoku'), 'error');
+    return;
+  }
+  render();
+  const last = record().stones.at(-1);
+  if (last) board.moveFocus(last.point, false);
+  if (isLive()) {
+    watch();
+  } else {
+    el('connection').textContent = t('conn.over');
+  }
+}
+
+// Follows the game until it is over (a finished game's stream ends, and
+// there is nothing more to wait for).
+function watch() {
+  const watcher = watchGame(gameName, token, {
+    onSnapshot: (snapshot) => {
+      adopt(snapshot);
+      settle();
+    },
+    onEvent: (event) => {
+      const before = game;
+      game = foldEvent(game, event);
+      if (game === before) return;
+      clocks.update(game.clocks);
+      noteForbiddenStone(event.move);
+      settle();
+    },
+    onStatus: (status, error) => {
+      if (!isLive()) return;
+      el('connection').textContent = t(`conn.${status}`);
+      el('connection').dataset.status = status;
+      if (error && status === 'ended') say(errorText(error), 'error');
+    },
+  });
+  const settle = () => {
+    if (!isLive()) {
+      watcher.stop();
+      el('connection').textContent = t('conn.over');
+      el('connection').dataset.status = 'over';
+    }
+    render();
+  };
+}
+
+start();
