@@ -10,6 +10,10 @@ packages=(
   libcli11-dev libsqlite3-dev libboost-dev libssl-dev libgoogle-perftools-dev
   prometheus-cpp-dev
   python3 python3-grpcio python3-grpc-tools
+  # Browser tests: headless Chromium driven by Selenium; CJK fonts so the pages' Chinese renders.
+  chromium chromium-driver python3-selenium fonts-noto-cjk
+  # HTTP load for the gateway benchmark (tests/bench/gateway_bench.py).
+  wrk
   clang libclang-rt-14-dev
   hyperfine
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs every test: by default the fast set and the server abuse suite
-# (labels `fast|abuse`); `CAIPAN_TEST_LABELS=slow` for the deep perft rows, `all` for
-# everything. With CAIPAN_SANITIZE=1 it uses an ASan+UBSan build.
+# Sets up, builds and runs every test: by default the fast set, the server abuse suite and the
+# board pages in headless Chromium (labels `fast|abuse|browser`); `CAIPAN_TEST_LABELS=slow` for
+# the deep perft rows, `all` for everything. With CAIPAN_SANITIZE=1 it uses an ASan+UBSan build.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/tools/setup.sh"
@@ -15,5 +15,5 @@ CAIPAN_BUILD_DIR=$build "$root/tools/build.sh" "${extra[@]}"
 cd "$build"
 case "${CAIPAN_TEST_LABELS:-fast}" in
   all) ctest --output-on-failure -j "$(nproc)" ;;
-  *) ctest --output-on-failure -j "$(nproc)" -L "${CAIPAN_TEST_LABELS:-fast|abuse}" ;;
+  *) ctest --output-on-failure -j "$(nproc)" -L "${CAIPAN_TEST_LABELS:-fast|abuse|browser}" ;;
 esac

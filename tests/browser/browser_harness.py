@@ -6,7 +6,8 @@ python3-selenium and chromium-driver) against a real caipan-server that serves t
 
 Command line (`parse_args`, then the rest goes to unittest, e.g. `-k NAME`):
   --server PATH       the caipan-server binary (built with the HTTP gateway)
-  --web-root DIR      the pages folder (the repository's web/)
+  --web-root DIR      serve the pages from this folder (the repository's web/) instead of the
+                      copy built into the binary (optional: ctest tests the built-in copy)
   --screenshots DIR   where `screenshot()` saves PNG files (created when missing)
 
 What a test module uses (stable names):
@@ -14,7 +15,7 @@ What a test module uses (stable names):
   ARGS                          the parsed options (after run_main)
   ARBITER_TOKEN                 the arbiter token every `Server` accepts
   Server(extra_flags=())        caipan-server on free loopback ports, `--store memory`, the
-                                arbiter tokens file, pages from --web-root; waits for /healthz.
+                                arbiter tokens file, its pages (or --web-root's); waits for /healthz.
       .base_url                 "http://127.0.0.1:PORT"
       .page_url(path, **hash)   base_url/path#key=value&... (values URL-encoded in the fragment)
       .call(service, method, request)  a Connect JSON call ("GameService", "CreateGame", {...});
@@ -76,7 +77,8 @@ def parse_args(argv=None):
     """Our options; the rest is returned for unittest."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", required=True, help="the caipan-server binary")
-    parser.add_argument("--web-root", required=True, help="the pages folder (web/)")
+    parser.add_argument("--web-root", help="serve the pages from this folder (web/); default: "
+                        "the copy built into the binary")
     parser.add_argument("--screenshots", required=True, help="folder for PNG screenshots")
     return parser.parse_known_args(argv)
 
@@ -141,8 +143,9 @@ class Server:
             self.base_url = "http://%s:%d" % (HOST, self.port)
             self.argv = [ARGS.server, "--address=%s:0" % HOST, "--metrics-address=off",
                          "--store=memory", "--http-address=%s:%d" % (HOST, self.port),
-                         "--web-root=" + os.path.abspath(ARGS.web_root),
                          "--arbiter-tokens-file=" + tokens_file] + list(extra_flags)
+            if ARGS.web_root:
+                self.argv.append("--web-root=" + os.path.abspath(ARGS.web_root))
             self._log = open(self._log_path, "ab")
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.DEVNULL,
                                          stdout=self._log, stderr=subprocess.STDOUT)

@@ -56,6 +56,9 @@ TEST(CorsPolicyTest, OnlyListedOrigins) {
 
 TEST(StaticFilesTest, ServesTheBuiltInPagesAndNothingOutsideThem) {
   StaticFiles files = StaticFiles::Embedded();
+  auto index = files.Find("/");
+  ASSERT_TRUE(index.has_value());
+  EXPECT_EQ(index->content_type, "text/html; charset=utf-8");
   auto api = files.Find("/js/api.js?v=1");
   ASSERT_TRUE(api.has_value());
   EXPECT_EQ(api->content_type, "text/javascript; charset=utf-8");

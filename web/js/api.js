@@ -131,8 +131,10 @@ export function watchGame(name, token, {onSnapshot, onEvent, onStatus},
       },
       onEnd: (error) => {
         if (stopped) return;
-        const retry = !error || ['unavailable', 'deadline_exceeded']
-                                    .includes(error.code);
+        // A watch that ends well is over (the game has finished); one that
+        // drops or idles out resumes after the last event seen.
+        const retry = error !== null &&
+            ['unavailable', 'deadline_exceeded'].includes(error.code);
         if (retry) {
           onStatus?.('reconnecting', error);
           setTimeout(() => !stopped && open(), retryMs);
