@@ -95,7 +95,8 @@ std::string ConnectErrorJson(const grpc::Status& status) {
       type = type.substr(type.rfind('/') + 1);
       std::string value = absl::Base64Escape(details[i].value());
       while (!value.empty() && value.back() == '=') value.pop_back();
-      absl::StrAppend(&json, i ? "," : "", "{\"type\":", JsonQuote(type),
+      absl::StrAppend(&json, i ? "," : "", "{\"type\":",
+                      JsonQuote(std::string_view(type.data(), type.size())),
                       ",\"value\":", JsonQuote(value), "}");
     }
     json += "]";
@@ -107,50 +108,6 @@ std::string ConnectErrorJson(const grpc::Status& status) {
 grpc::Status ToGrpcStatus(const absl::Status& status) {
   return grpc::Status(static_cast<grpc::StatusCode>(status.code()),
                       std::string(status.message()));
-}
-
-std::string JsonQuote(absl::string_view text) {
-  std::string out = "\"";
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (static_cast<unsigned char>(c) >= 0x80) {
-      // Valid UTF-8 as it is; anything else as U+FFFD, so the JSON is valid.
-      const size_t length = Utf8SequenceLength(
-          std::string_view(text.data() + i, text.size() - i));
-      if (length == 0) {
-        out += "\\ufffd";
-      } else {
-        out.append(text.data() + i, length);
-        i += length - 1;
-      }
-      continue;
-    }
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          absl::StrAppendFormat(&out, "\\u%04x", static_cast<int>(c));
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += "\"";
-  return out;
 }
 
 }  // namespace caipan::gateway

@@ -25,9 +25,6 @@ std::string ConnectErrorJson(const grpc::Status& status);
 // The gRPC form of an absl::Status the gateway itself produced.
 grpc::Status ToGrpcStatus(const absl::Status& status);
 
-// `text` as a JSON string literal, quotes included.
-std::string JsonQuote(absl::string_view text);
-
 }  // namespace caipan::gateway
 
 #endif  // CAIPAN_GATEWAY_CONNECT_ERROR_H_

@@ -29,6 +29,11 @@ std::string_view Utf8Prefix(std::string_view text, size_t max_bytes);
 // unquoted, at most `max_bytes` bytes, "..." appended when cut.
 std::string Utf8Excerpt(std::string_view text, size_t max_bytes = 64);
 
+// `text` as a JSON string literal, quotes included: quotes, backslashes and
+// control characters escaped, valid UTF-8 kept as it is, and any byte that is
+// not valid UTF-8 written as \ufffd, so the JSON is valid whatever the input.
+std::string JsonQuote(std::string_view text);
+
 // `text` with full-width forms of ASCII (U+FF01..U+FF5E, "Ｃ２＝５") turned
 // into ASCII ("C2=5"); nullopt if it has any other non-ASCII character.
 std::optional<std::string> FullWidthToAscii(std::string_view text);

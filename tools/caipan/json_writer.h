@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/common/text.h"  // JsonQuote
+
 namespace caipan::cli {
 
 class JsonWriter {
@@ -32,10 +34,6 @@ class JsonWriter {
   std::vector<bool> has_element_;
   bool after_key_ = false;
 };
-
-// `value` as a JSON string literal: quotes, backslashes and control bytes
-// escaped; other bytes (UTF-8) copied as they are.
-std::string JsonQuote(std::string_view value);
 
 }  // namespace caipan::cli
 

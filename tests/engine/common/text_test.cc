@@ -55,3 +55,17 @@ TEST(Utf8Test, SequenceLengthAndPrefix) {
 
 }  // namespace
 }  // namespace caipan
+
+namespace caipan {
+namespace {
+
+TEST(JsonQuoteTest, EscapesAndKeepsTheJsonValid) {
+  EXPECT_EQ(JsonQuote("炮二平五"), "\"炮二平五\"");
+  EXPECT_EQ(JsonQuote("a\"b\\c\nd\te\x01"), "\"a\\\"b\\\\c\\nd\\te\\u0001\"");
+  // Bytes that are not UTF-8 become U+FFFD; a cut character too.
+  EXPECT_EQ(JsonQuote("h2\xff\xfe"), "\"h2\\ufffd\\ufffd\"");
+  EXPECT_EQ(JsonQuote(std::string_view("\xe7\x82", 2)), "\"\\ufffd\\ufffd\"");
+}
+
+}  // namespace
+}  // namespace caipan
