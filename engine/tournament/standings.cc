@@ -238,6 +238,17 @@ std::vector<StandingRow> ComputeStandings(const Event& event, int rounds,
   return rows;
 }
 
+const Player* FindPlayer(const Event& event, int number) {
+  if (number >= 1 && number <= static_cast<int>(event.players.size()) &&
+      event.players[number - 1].number == number) {
+    return &event.players[number - 1];
+  }
+  for (const Player& player : event.players) {
+    if (player.number == number) return &player;
+  }
+  return nullptr;
+}
+
 absl::Status CheckResults(const Event& event, int rounds) {
   const int n = static_cast<int>(event.players.size());
   for (int i = 0; i < n; ++i) {

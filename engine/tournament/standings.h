@@ -58,6 +58,10 @@ std::vector<StandingRow> ComputeStandings(const Event& event, int rounds,
                                           const std::vector<TieBreak>& chain,
                                           const TieBreakOptions& options);
 
+// The player with start number `number`; nullptr if none. Looks at
+// players[number - 1] first (the model's order), then searches.
+const Player* FindPlayer(const Event& event, int number);
+
 // Whether the first `rounds` rounds of `event` are consistent: start numbers
 // 1..n in order; a game (win, draw, loss, forfeit, unplayed) names another
 // player of the event whose entry for that round names this player back with
