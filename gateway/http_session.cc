@@ -232,7 +232,6 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
                       {"X-Content-Type-Options", "nosniff"},
                       {"Content-Security-Policy", kContentSecurityPolicy},
                       {"Referrer-Policy", "no-referrer"}};
-    if (request_.method() == http::verb::head) answer.body.clear();
     Send(std::move(answer), request_.keep_alive());
   }
 
@@ -325,6 +324,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     response_.body() = std::move(answer.body);
     response_.keep_alive(keep_alive);
     response_.prepare_payload();
+    if (request_.method() == http::verb::head) {
+      // The length of what a GET would get, without the body.
+      const size_t length = response_.body().size();
+      response_.body().clear();
+      response_.content_length(length);
+    }
     Lowest().expires_after(
         absl::ToChronoNanoseconds(runtime().config.idle_timeout));
     http::async_write(
