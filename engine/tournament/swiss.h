@@ -1,0 +1,63 @@
+// Swiss pairing (积分编排) as the Chinese regulations practise it: round 1 by
+// drawn number, later rounds down the list of players placed by score,
+// 对手分 and number, within score groups first.
+//
+// The pairing a round gets (what "exact" means here), in order of priority:
+//  0. Absolute rules: no rematch (any earlier pairing, forfeits included),
+//     no forbidden pair, nobody over the red/black difference or the same
+//     colour too many games in a row (colour.h), nobody a second
+//     pairing-allocated bye.
+//  1. Odd field: the bye goes to the lowest-placed player without one so far
+//     for whom the rest can still be paired.
+//  2. Score groups from the top: the players floated into a group head it;
+//     the group pairs as many of its players among themselves as it can
+//     while the rest of the field can still be paired; those left over
+//     float down into the next group.
+//  3. Within that, greedy down the list: the highest-placed player not yet
+//     paired takes the highest-placed partner that still allows 1 and 2 (in
+//     round 1 with top half against bottom half, a top-half player looks at
+//     the bottom half first, in order: 1 meets n/2+1 unless forbidden).
+// Colours then follow colour.h; tables are numbered in order of each game's
+// higher-placed player, the bye last.
+//
+// How it is computed: a maximum matching (swiss_matching.h) of the whole
+// field is kept as proof that what is left can be paired; each score group
+// is searched depth-first in the order of rule 3 with a bound on the
+// colour classes (players who must have red, must have black, either), and
+// every complete group is checked against the rest by repairing the proof.
+// The search of a group is bounded (at least 200,000 steps, 64 per player);
+// when the bound is hit the group takes the pairs of the proof matching
+// instead: still within every absolute rule, but not necessarily the
+// preferred order. FailedPrecondition only when no pairing at all keeps the
+// absolute rules.
+#ifndef CAIPAN_ENGINE_TOURNAMENT_SWISS_H_
+#define CAIPAN_ENGINE_TOURNAMENT_SWISS_H_
+
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/tournament/event.h"
+
+namespace caipan::tournament {
+
+struct SwissOptions {
+  bool round_one_neighbours = false;  // round 1: 1-2, 3-4 … instead of top
+                                      // half vs bottom half
+  int max_colour_difference = 2;      // |reds - blacks| stays within this
+  int max_same_colour_in_row = 2;     // never the same colour three times in
+                                      // a row
+};
+
+// The pairings of round `round` (1-based) from the results of rounds
+// 1..round-1 in `event` (players[i].rounds). Tables numbered from 1 in order
+// of the higher-placed player; a bye last (black == 0). Withdrawn players
+// and players whose entry for `round` is already a requested bye
+// (kHalfBye/kFullBye/kZeroBye present at index round-1) are not paired.
+// FailedPrecondition naming the reason when no pairing satisfies the
+// absolute rules.
+absl::StatusOr<std::vector<Pairing>> PairSwissRound(
+    const Event& event, int round, const SwissOptions& options = {});
+
+}  // namespace caipan::tournament
+
+#endif  // CAIPAN_ENGINE_TOURNAMENT_SWISS_H_
