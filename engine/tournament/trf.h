@@ -59,6 +59,10 @@
 //   ### caipan tiebreaks LIST        the event's tie-break chain as
 //                                    `caipan tournament standings
 //                                    --tiebreaks` takes it ("opp,wins")
+//   ### caipan decider RRR NNNN      a knockout match of round RRR whose
+//                                    game did not decide it (a draw) was
+//                                    won by NNNN in a decider (Armageddon
+//                                    or rapid games)
 // NNNN is a start number (leading zeros optional). A key the parser does not
 // know is an error, so that a typo in a hand-written file is not lost.
 //
@@ -119,6 +123,12 @@ struct TrfProhibition {
   std::vector<int> players;
 };
 
+// The winner of a knockout match settled outside the rounds (a decider).
+struct TrfDecider {
+  int round = 0;
+  int winner = 0;
+};
+
 // Everything a TRF file says.
 struct TrfDocument {
   // event.forbidden_pairs holds every pair of every 260 record, whatever its
@@ -128,6 +138,7 @@ struct TrfDocument {
   // players_info[i] belongs to event.players[i]; may be shorter (nothing).
   std::vector<TrfPlayerInfo> players_info;
   std::vector<TrfProhibition> prohibitions;
+  std::vector<TrfDecider> deciders;
   // Records caipan does not read, as they were (trailing blanks removed).
   std::vector<std::string> other_records;
   // What looked wrong without stopping the reading ("line 9 column 81:

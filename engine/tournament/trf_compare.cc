@@ -144,6 +144,12 @@ std::string TrfDocumentDifference(const TrfDocument& a, const TrfDocument& b) {
     d.Field(which + " players", a.prohibitions[i].players,
             b.prohibitions[i].players);
   }
+  d.Sizes("deciders", a.deciders.size(), b.deciders.size());
+  for (size_t i = 0; i < a.deciders.size() && !d.found(); ++i) {
+    const std::string which = absl::StrCat("decider ", i + 1);
+    d.Field(which + " round", a.deciders[i].round, b.deciders[i].round);
+    d.Field(which + " winner", a.deciders[i].winner, b.deciders[i].winner);
+  }
   d.Sizes("other records", a.other_records.size(), b.other_records.size());
   for (size_t i = 0; i < a.other_records.size() && !d.found(); ++i) {
     d.Field(absl::StrCat("other record ", i + 1), a.other_records[i],

@@ -16,8 +16,8 @@ namespace caipan::tournament {
 std::string EventDifference(const Event& a, const Event& b);
 
 // The same for documents: the event, then the header, the players' TRF
-// columns, the 260 records and the other records (warnings are not
-// compared).
+// columns, the 260 records, the deciders and the other records (warnings
+// are not compared).
 std::string TrfDocumentDifference(const TrfDocument& a, const TrfDocument& b);
 
 }  // namespace caipan::tournament

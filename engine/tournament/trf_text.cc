@@ -190,4 +190,57 @@ std::string FormatNumber4(int number) {
   return number == 0 ? std::string("0000") : absl::StrFormat("%4d", number);
 }
 
+std::string StartNumber(int number) { return absl::StrFormat("%04d", number); }
+
+char ResultCode(RoundResult result) {
+  switch (result) {
+    case RoundResult::kWin:
+      return '1';
+    case RoundResult::kDraw:
+      return '=';
+    case RoundResult::kLoss:
+      return '0';
+    case RoundResult::kForfeitWin:
+      return '+';
+    case RoundResult::kForfeitLoss:
+      return '-';
+    case RoundResult::kPairingBye:
+      return 'U';
+    case RoundResult::kHalfBye:
+      return 'H';
+    case RoundResult::kFullBye:
+      return 'F';
+    case RoundResult::kZeroBye:
+      return 'Z';
+    case RoundResult::kUnplayed:
+      return ' ';
+  }
+  return ' ';
+}
+
+absl::Status LineError(int line, int column, const std::string& what) {
+  if (column <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat("line ", line, ": ", what));
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("line ", line, " column ", column, ": ", what));
+}
+
+std::string Quote(std::string_view text) { return QuoteToken(text); }
+
+std::vector<Word> SplitWords(const TrfLine& line, int from_column) {
+  std::vector<Word> words;
+  int column = from_column;
+  while (column <= line.size()) {
+    if (line.At(column) == " ") {
+      ++column;
+      continue;
+    }
+    const int start = column;
+    while (column <= line.size() && line.At(column) != " ") ++column;
+    words.push_back({line.Columns(start, column - 1), start});
+  }
+  return words;
+}
+
 }  // namespace caipan::tournament::trf_internal

@@ -72,6 +72,24 @@ std::string FormatTrfDate(const Date& date);
 
 // A start number as the 4-column fields write it: "   7", "0000" for none.
 std::string FormatNumber4(int number);
+// A start number in a message: "0007".
+std::string StartNumber(int number);
+
+// The 001 result code of a result ('1', '=', … ' ' for kUnplayed).
+char ResultCode(RoundResult result);
+
+// INVALID_ARGUMENT "line L column C: what" ("line L: what" when column <= 0).
+absl::Status LineError(int line, int column, const std::string& what);
+// Text quoted for a message (QuoteToken).
+std::string Quote(std::string_view text);
+
+// A blank-separated word of a line and the column it starts at; 260 and the
+// extension lines are read as words.
+struct Word {
+  std::string_view text;
+  int column = 0;
+};
+std::vector<Word> SplitWords(const TrfLine& line, int from_column);
 
 }  // namespace caipan::tournament::trf_internal
 

@@ -68,6 +68,10 @@ expect_output knockout_round2 0 "1 8 4
 sed 's/   4 w 0$/   4 w =/; s/   5 b 1$/   5 b =/' "$data/knockout8_round2.trf" > "$tmp/drawn.trf"
 expect_stderr_contains knockout_undecided 1 "--trf $tmp/drawn.trf: round 2:" -- \
   "$caipan" tournament pair --trf "$tmp/drawn.trf" --round 2 --system knockout
+# The drawn match settled by a decider that 4 won: the same round 2.
+{ cat "$tmp/drawn.trf"; echo "### caipan decider 001 0004"; } > "$tmp/decided.trf"
+expect_output knockout_decider 0 "1 8 4
+2 7 6" -- "$caipan" tournament pair --trf "$tmp/decided.trf" --round 2 --system knockout
 
 # --- pair: bad requests
 expect_stderr_contains pair_round_zero 2 "--round 0: expected 1..999" -- \

@@ -130,7 +130,13 @@ void RunPair(const PairArgs& args) {
   } else if (args.system == "roundrobin") {
     pairings = tn::PairRoundRobinRound(event, args.round);
   } else {
-    pairings = tn::PairKnockoutRound(event, args.round);
+    // Drawn matches settled by deciders: the file's "### caipan decider".
+    tn::KnockoutOptions options;
+    for (const tn::TrfDecider& decider : document->deciders) {
+      options.decisions.push_back(
+          {.round = decider.round, .winner = decider.winner});
+    }
+    pairings = tn::PairKnockoutRound(event, args.round, options);
   }
   if (!pairings.ok()) {
     return Fail(absl::Status(pairings.status().code(),

@@ -48,6 +48,27 @@ std::string PlayerLine(int number, std::string_view name,
   return line;
 }
 
+Player NewPlayer(int number, const std::string& name) {
+  Player player;
+  player.number = number;
+  player.name = name;
+  return player;
+}
+
+RoundEntry Game(int opponent, Side side, RoundResult result) {
+  RoundEntry entry;
+  entry.opponent = opponent;
+  entry.side = side;
+  entry.result = result;
+  return entry;
+}
+
+RoundEntry Bye(RoundResult result) {
+  RoundEntry entry;
+  entry.result = result;
+  return entry;
+}
+
 TEST(TrfTest, ReadsTheHandWrittenSwiss) {
   absl::StatusOr<TrfDocument> document =
       ParseTrfDocument(ReadData("swiss7_round3.trf"));
@@ -97,13 +118,13 @@ TEST(TrfTest, ReadsTheHandWrittenSwiss) {
   EXPECT_FALSE(event.players[5].withdrawn);
 
   // Zhang: won with red against 5, won with black against 6, paired with red
-  // against 2 in round 3.
+  // against 4 in round 3.
   ASSERT_EQ(zhang.rounds.size(), 3u);
   EXPECT_EQ(zhang.rounds[0].opponent, 5);
   EXPECT_EQ(zhang.rounds[0].side, Side::kRed);
   EXPECT_EQ(zhang.rounds[0].result, RoundResult::kWin);
   EXPECT_EQ(zhang.rounds[1].side, Side::kBlack);
-  EXPECT_EQ(zhang.rounds[2].opponent, 2);
+  EXPECT_EQ(zhang.rounds[2].opponent, 4);
   EXPECT_EQ(zhang.rounds[2].result, RoundResult::kUnplayed);
   // The forfeit, the pairing bye, the half-point bye, the zero bye.
   EXPECT_EQ(event.players[2].rounds[0].result, RoundResult::kForfeitWin);
@@ -146,21 +167,21 @@ TEST(TrfTest, WritesTheColumnsOfTrf2026) {
   event.name = "小组赛";
   event.total_rounds = 3;
   event.time_control = "W360+3-B240+3";
-  event.players = {{.number = 1,
-                    .name = "张三",
-                    .id = "CXA-1",
-                    .unit = "北京",
-                    .sex = Sex::kMale,
-                    .birth_date = Date{2005, 3, 9},
-                    .rating = 1500,
-                    .rank = 1},
-                   {.number = 2, .name = "Li", .sex = Sex::kFemale},
-                   {.number = 3, .name = "Wu", .fouls = 2, .withdrawn = true}};
-  event.players[0].rounds = {
-      {.opponent = 2, .side = Side::kRed, .result = RoundResult::kWin}};
-  event.players[1].rounds = {
-      {.opponent = 1, .side = Side::kBlack, .result = RoundResult::kLoss}};
-  event.players[2].rounds = {{.result = RoundResult::kPairingBye}};
+  event.players = {NewPlayer(1, "张三"), NewPlayer(2, "Li"),
+                   NewPlayer(3, "Wu")};
+  Player& zhang = event.players[0];
+  zhang.id = "CXA-1";
+  zhang.unit = "北京";
+  zhang.sex = Sex::kMale;
+  zhang.birth_date = Date{2005, 3, 9};
+  zhang.rating = 1500;
+  zhang.rank = 1;
+  event.players[1].sex = Sex::kFemale;
+  event.players[2].fouls = 2;
+  event.players[2].withdrawn = true;
+  zhang.rounds = {Game(2, Side::kRed, RoundResult::kWin)};
+  event.players[1].rounds = {Game(1, Side::kBlack, RoundResult::kLoss)};
+  event.players[2].rounds = {Bye(RoundResult::kPairingBye)};
   event.forbidden_pairs = {{2, 3}};
   event.scoring.forfeit_win = 1;  // 162 cannot say it: the extension does
   const std::string want =
@@ -292,11 +313,10 @@ TEST(TrfTest, ChineseNamesCountCharacters) {
 
 TEST(TrfTest, LongFieldsGoToTheExtension) {
   Event event;
-  event.players = {{.number = 1,
-                    .name = std::string(40, 'x') + " 长名字",
-                    .id = "CXA-2017-000123",
-                    .rating = -5,
-                    .rank = 12345}};
+  event.players = {NewPlayer(1, std::string(40, 'x') + " 长名字")};
+  event.players[0].id = "CXA-2017-000123";
+  event.players[0].rating = -5;
+  event.players[0].rank = 12345;
   const std::string text = WriteTrf(event);
   EXPECT_THAT(text, HasSubstr("### caipan name 0001 " + event.players[0].name));
   EXPECT_THAT(text, HasSubstr("### caipan id 0001 CXA-2017-000123\n"));
@@ -305,6 +325,32 @@ TEST(TrfTest, LongFieldsGoToTheExtension) {
   absl::StatusOr<Event> back = ParseTrf(text);
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(EventDifference(event, *back), "");
+}
+
+TEST(TrfTest, DecidersOfKnockoutMatches) {
+  const std::string text = PlayerLine(1, "A", "     2 w =") + "\n" +
+                           PlayerLine(2, "B", "     1 b =") + "\n" +
+                           "### caipan decider 001 0002\n";
+  absl::StatusOr<TrfDocument> document = ParseTrfDocument(text);
+  ASSERT_TRUE(document.ok()) << document.status();
+  ASSERT_EQ(document->deciders.size(), 1u);
+  EXPECT_EQ(document->deciders[0].round, 1);
+  EXPECT_EQ(document->deciders[0].winner, 2);
+  const std::string written = WriteTrfDocument(*document);
+  EXPECT_THAT(written, HasSubstr("\n### caipan decider 001 0002\n"));
+  absl::StatusOr<TrfDocument> again = ParseTrfDocument(written);
+  ASSERT_TRUE(again.ok()) << again.status();
+  ASSERT_EQ(again->deciders.size(), 1u);
+  EXPECT_EQ(again->deciders[0].winner, 2);
+  EXPECT_THAT(ErrorOf(text + "### caipan decider 1 2\n"),
+              HasSubstr("line 4: caipan extension: decider of round 1 for "
+                        "0002 is given again (first on line 3)"));
+  EXPECT_THAT(ErrorOf("### caipan decider 1\n"),
+              HasSubstr("line 1: caipan extension: decider: expected a round "
+                        "and the winner's start number"));
+  EXPECT_THAT(ErrorOf(text + "### caipan decider 1 3\n"),
+              HasSubstr("line 4: caipan extension: decider: 0003 is not a "
+                        "player"));
 }
 
 TEST(TrfTest, LineEndsAndByteOrderMark) {
@@ -432,8 +478,8 @@ TEST(TrfTest, ErrorsNameLineAndColumn) {
        "line 1 column 23: caipan extension: fouls: expected a number"},
       {"### caipan unit 0001\n", "line 1: caipan extension: unit: no value"},
       {"### caipan withdrawn 0001 yes\n",
-       "line 1 column 27: caipan extension: withdrawn takes only a start "
-       "number"},
+       "line 1 column 27: caipan extension: withdrawn: nothing may follow the "
+       "start number"},
       {PlayerLine(1, "A") + "\n### caipan unit 0002 X\n",
        "line 2: caipan extension: unit: 0002 is not a player"},
       {"### caipan points win\n",
@@ -524,8 +570,8 @@ Event RandomEvent(std::mt19937& rng) {
     for (int k = 0; k + 1 < paired; k += 2) {
       Player& a = event.players[order[k]];
       Player& b = event.players[order[k + 1]];
-      RoundEntry ea{.opponent = b.number, .side = Side::kRed};
-      RoundEntry eb{.opponent = a.number, .side = Side::kBlack};
+      RoundEntry ea = Game(b.number, Side::kRed, RoundResult::kWin);
+      RoundEntry eb = Game(a.number, Side::kBlack, RoundResult::kLoss);
       switch (pick(8)) {
         case 0:
           ea.result = RoundResult::kDraw;
@@ -554,7 +600,7 @@ Event RandomEvent(std::mt19937& rng) {
         RoundResult::kPairingBye, RoundResult::kHalfBye, RoundResult::kFullBye,
         RoundResult::kZeroBye, RoundResult::kForfeitLoss};
     for (int k = paired; k < n; ++k) {
-      event.players[order[k]].rounds.push_back({.result = kByes[pick(5)]});
+      event.players[order[k]].rounds.push_back(Bye(kByes[pick(5)]));
     }
   }
   for (int k = pick(4); k > 0 && n >= 2; --k) {
