@@ -28,8 +28,11 @@
 //       b: black; - or blank: none), result (1 = 0 + - U H F Z; W D L are
 //       read as 1 = 0). A blank result is a paired game not yet played when
 //       an opponent is given (RoundResult::kUnplayed), else a zero-point bye
-//       (Z). A player whose line stops before the last round anyone played
-//       has Z for the missing rounds.
+//       (Z). A player whose line stops before the last paired round (one
+//       where anybody has an opponent or U) has Z for the rounds it lacks.
+//       Blocks after the last paired round can only be byes asked for the
+//       round to come (H, F, Z); players without one get no entry there: they
+//       are to be paired (as TRF-2026's in-tournament exchange writes them).
 //   Other records (132, 152, 202, 240, 250, 310, NRS records, …) are kept as
 //   they are in TrfDocument::other_records and written back after the 001
 //   lines; lines starting with ### are comments, except the extension below.
@@ -94,6 +97,9 @@ inline constexpr size_t kMaxTrfBytes = size_t{8} << 20;
 inline constexpr int kMaxTrfRounds = 999;
 // Largest start number (the 4-column number fields).
 inline constexpr int kMaxTrfPlayers = 9999;
+// Most round entries (players times paired rounds) a file may make, so that
+// one long line among many short ones cannot make millions of Z entries.
+inline constexpr size_t kMaxTrfRoundEntries = 2'000'000;
 
 // The header records that have no place in Event.
 struct TrfHeader {

@@ -414,8 +414,30 @@ absl::Status Reader::CheckPlayers() {
       }
     }
   }
-  // A line that stops early: the rounds after it were not paired (Z).
-  for (PlayerLine& p : players_) p.player.rounds.resize(rounds);
+  // A line that stops before the last paired round (one where someone has
+  // an opponent or the pairing-allocated bye) was not paired in the rounds
+  // it lacks: Z, as blanks read. Blocks after that round can only be byes
+  // asked for the round to come; the players without one are to be paired,
+  // and get no entry.
+  size_t paired = 0;
+  for (const PlayerLine& p : players_) {
+    const std::vector<RoundEntry>& entries = p.player.rounds;
+    for (size_t r = paired; r < entries.size(); ++r) {
+      if (entries[r].opponent != 0 ||
+          entries[r].result == RoundResult::kPairingBye) {
+        paired = r + 1;
+      }
+    }
+  }
+  if (players_.size() * paired > kMaxTrfRoundEntries) {
+    return LineError(
+        players_.back().line, 0,
+        absl::StrCat(n, " players and ", paired, " rounds: more than ",
+                     kMaxTrfRoundEntries, " round entries"));
+  }
+  for (PlayerLine& p : players_) {
+    if (p.player.rounds.size() < paired) p.player.rounds.resize(paired);
+  }
   for (size_t k = 0; k < document_.prohibitions.size(); ++k) {
     for (int player : document_.prohibitions[k].players) {
       if (player > n) {

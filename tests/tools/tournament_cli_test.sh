@@ -30,6 +30,14 @@ expect_output swiss_round1_forbidden 0 "1 1 6
 2 5 2
 3 3 7
 4 8 4" -- "$caipan" tournament pair --trf "$tmp/forbidden.trf" --round 1
+# 8 asked for a half-point bye in round 1 (a block only on its line): the
+# other 7 are paired, 7 (the lowest) has the bye; 1-4, 2-5, 3-6.
+sed 's/^\(001    8 .*\)$/\1'"$(printf '%39s' '')"'0000 - H/' \
+  "$data/swiss8_round1.trf" > "$tmp/asked_bye.trf"
+expect_output swiss_asked_bye 0 "1 1 4
+2 5 2
+3 3 6
+4 7 BYE" -- "$caipan" tournament pair --trf "$tmp/asked_bye.trf" --round 1
 # Odd field: the lowest-placed player (5) has the bye, listed last.
 expect_output swiss_bye 0 "1 1 3
 2 4 2

@@ -2,6 +2,7 @@
 // pairings and the standings of an event read from a TRF file, without a
 // server. Output is one line per table or place, numbers only, for scripts;
 // errors go to stderr naming the file, line and field.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -38,10 +39,24 @@ int ExitCodeFor(const absl::Status& status) {
   return status.code() == absl::StatusCode::kFailedPrecondition ? 1 : 2;
 }
 
+// Rounds paired in the file: every player has an entry for each (TRF reading
+// fills them); some may have one more, a bye asked for the round to come.
+int PairedRounds(const tn::Event& event) {
+  if (event.players.empty()) return 0;
+  size_t rounds = event.players[0].rounds.size();
+  for (const tn::Player& player : event.players) {
+    rounds = std::min(rounds, player.rounds.size());
+  }
+  return static_cast<int>(rounds);
+}
+
+// Rounds with an entry for anybody.
 int RoundsInFile(const tn::Event& event) {
-  return event.players.empty()
-             ? 0
-             : static_cast<int>(event.players[0].rounds.size());
+  size_t rounds = 0;
+  for (const tn::Player& player : event.players) {
+    rounds = std::max(rounds, player.rounds.size());
+  }
+  return static_cast<int>(rounds);
 }
 
 // The first game of rounds 1..rounds without a result, as "round 2 is not
@@ -62,7 +77,7 @@ std::string UnfinishedGame(const tn::Event& event, int rounds) {
 
 // Rounds 1..k all played, k as large as the file allows.
 int FinishedRounds(const tn::Event& event) {
-  const int rounds = RoundsInFile(event);
+  const int rounds = PairedRounds(event);
   for (int k = 0; k < rounds; ++k) {
     if (!UnfinishedGame(event, k + 1).empty()) return k;
   }
@@ -105,7 +120,7 @@ void RunPair(const PairArgs& args) {
   // Swiss and knockout rounds follow from the results before them; a round
   // robin's schedule is fixed.
   if (args.system != "roundrobin") {
-    const int rounds = RoundsInFile(event);
+    const int rounds = PairedRounds(event);
     if (args.round - 1 > rounds) {
       return Fail(
           absl::InvalidArgumentError(absl::StrCat(

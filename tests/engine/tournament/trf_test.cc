@@ -283,6 +283,39 @@ TEST(TrfTest, BlankResultsAndShortLines) {
   EXPECT_EQ(blank->players[0].rounds[1].result, RoundResult::kPairingBye);
 }
 
+TEST(TrfTest, ByesAskedForTheRoundToCome) {
+  // Round 1 played; 3 asks for a half-point bye in round 2, which nobody
+  // else has an entry for yet: they are to be paired.
+  const std::string text = PlayerLine(1, "A", "     2 w 1") + "\n" +
+                           PlayerLine(2, "B", "     1 b 0") + "\n" +
+                           PlayerLine(3, "C", "  0000 - U  0000 - H") + "\n" +
+                           PlayerLine(4, "D") + "\n";
+  absl::StatusOr<Event> event = ParseTrf(text);
+  ASSERT_TRUE(event.ok()) << event.status();
+  EXPECT_EQ(event->players[0].rounds.size(), 1u);
+  EXPECT_EQ(event->players[1].rounds.size(), 1u);
+  ASSERT_EQ(event->players[2].rounds.size(), 2u);
+  EXPECT_EQ(event->players[2].rounds[1].result, RoundResult::kHalfBye);
+  // 4 has no block: not paired in round 1 (Z), nothing for round 2.
+  ASSERT_EQ(event->players[3].rounds.size(), 1u);
+  EXPECT_EQ(event->players[3].rounds[0].result, RoundResult::kZeroBye);
+  absl::StatusOr<Event> back = ParseTrf(WriteTrf(*event));
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(EventDifference(*event, *back), "");
+}
+
+TEST(TrfTest, RefusesMillionsOfRoundEntries) {
+  // One line of 999 rounds among 9999 players would make ten million.
+  std::string text;
+  std::string rounds;
+  for (int r = 0; r < 999; ++r) rounds += "  0000 - U";
+  text += PlayerLine(1, "A", rounds) + "\n";
+  for (int i = 2; i <= 9999; ++i) text += absl::StrFormat("001 %4d\n", i);
+  EXPECT_THAT(ErrorOf(text),
+              HasSubstr("line 9999: 9999 players and 999 rounds: more than "
+                        "2000000 round entries"));
+}
+
 TEST(TrfTest, LetterResultsAndDoubleForfeit) {
   const std::string text = PlayerLine(1, "A", "     2 W W     3 - -") + "\n" +
                            PlayerLine(2, "B", "     1 B L  0000   z") + "\n" +
