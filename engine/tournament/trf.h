@@ -7,7 +7,7 @@
 //   062 number of players (checked against the 001 lines: a warning)
 //   092 type   102 chief arbiter   112 deputy arbiter (one line each)
 //   122 allotted times (free text)   142 or XXR (TRF16) number of rounds
-//   162 point system: pairs of a code and points, "162  W 2.0     D 1.0"
+//   162 point system: pairs of a code and points, "162  W 2.0    D 1.0"
 //       (TRF-2026 puts the codes at columns 6, 15, 24, …; any spacing is
 //       read). W: win, forfeit win and full-point bye; D: draw and half-point
 //       bye; L: loss; A: absence (zero-point bye and forfeit loss); P:
@@ -42,7 +42,16 @@
 // 001 line are blank; both players of a game name each other with opposite
 // colours and matching results (1/0, =/=, +/-, -/-, unplayed/unplayed); byes
 // (U H F Z) are written against 0000. Errors name the line and column:
-// "line 12 column 92: …". Input over kMaxTrfBytes is refused before reading.
+// "line 12 column 92: …". Input over kMaxTrfBytes is refused before reading,
+// and so is a file of more players times paired rounds than
+// kMaxTrfRoundEntries.
+//
+// Example:
+//   absl::StatusOr<TrfDocument> document = ParseTrfDocument(text);
+//   if (!document.ok()) return document.status();  // "line 12 column 99: …"
+//   Event event = document->event;
+//   event.forbidden_pairs = ForbiddenPairsInRound(*document, 4);
+//   std::string again = WriteTrfDocument(*document);  // reads back the same
 //
 // The caipan extension: comment lines "### caipan KEY …", so that other
 // programs skip them.
