@@ -153,6 +153,18 @@ expect_output standings_halves 0 "1 2 1.5 1
 1 3 1.5 1
 3 1 1 3
 4 4 0 3" -- "$caipan" tournament standings --trf "$data/fide_points.trf" --tiebreaks opp
+# Without the file's chain: the xiangqi Swiss default, 对手分 胜局 犯规 直胜
+# 后走局数 and the previous rounds' points as digits (last round first).
+# Forfeits are no games played as black (7); every group is split before
+# 直胜, so it is 0.
+grep -v "caipan tiebreaks" "$data/swiss7_round3.trf" > "$tmp/no_chain.trf"
+expect_output standings_default_chain_swiss7 0 "1 1 4 1 2 0 0 1 22
+2 3 3 4 1 0 0 1 12
+3 4 3 3 0 0 0 0 12
+4 2 3 1 1 0 0 1 21
+5 6 1 7 0 1 0 1 1
+6 7 1 3 0 0 0 0 10
+7 5 0 7 0 0 0 1 0" -- "$caipan" tournament standings --trf "$tmp/no_chain.trf"
 # The xiangqi Swiss default chain has six tie-breaks; nothing played yet.
 expect_output standings_default_chain 0 "1 1 0 0 0 0 0 0 0
 1 2 0 0 0 0 0 0 0
