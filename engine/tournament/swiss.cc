@@ -56,6 +56,7 @@ class SwissPairer {
         fixed_(vertices_, 0) {}
 
   absl::StatusOr<std::vector<Pairing>> Run();
+  const SwissStats& stats() const { return stats_; }
 
  private:
   absl::Status Prepare();
@@ -98,6 +99,7 @@ class SwissPairer {
   int bye_player_ = -1;
   int64_t round_budget_ = kRoundBudget;
   AdjacentFn adjacent_{this};
+  SwissStats stats_;
 };
 
 absl::Status SwissPairer::Prepare() {
@@ -169,6 +171,7 @@ absl::Status SwissPairer::BuildProof() {
   }
   int64_t budget = kUnbounded;
   proof_.Maximise(unfixed_, adjacent_, budget, vertices_ / 2);
+  stats_.steps += kUnbounded - budget;
   if (proof_.Size(unfixed_) == vertices_ / 2) return absl::OkStatus();
   if (bye_vertex_ >= 0 && proof_.exposed(bye_vertex_)) {
     return absl::FailedPreconditionError(absl::StrFormat(
@@ -263,6 +266,7 @@ void SwissPairer::ChooseBye() {
     if (found != Search::kNone) break;
   }
   round_budget_ -= start - budget;
+  stats_.steps += start - budget;
   // The proof now holds the choice (or, if the bound was hit, its own).
   Commit({{bye_vertex_, proof_.mate(bye_vertex_)}});
 }
@@ -459,7 +463,10 @@ void SwissPairer::PairGroup(const std::vector<int>& group, bool halves,
     --target;
   }
   round_budget_ -= start - budget;
+  stats_.steps += start - budget;
+  ++stats_.groups;
   if (!found) {
+    ++stats_.fallback_groups;
     // Bound hit: the proof matching's pairs inside the group (legal, as the
     // proof is), the rest of the group floating to where the proof has them.
     chosen.clear();
@@ -535,6 +542,14 @@ absl::StatusOr<std::vector<Pairing>> SwissPairer::Run() {
 
 absl::StatusOr<std::vector<Pairing>> PairSwissRound(
     const Event& event, int round, const SwissOptions& options) {
+  SwissStats stats;
+  return PairSwissRound(event, round, options, &stats);
+}
+
+absl::StatusOr<std::vector<Pairing>> PairSwissRound(const Event& event,
+                                                    int round,
+                                                    const SwissOptions& options,
+                                                    SwissStats* stats) {
   if (options.max_colour_difference < 1 || options.max_same_colour_in_row < 1) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "colour limits must be at least 1 (difference %d, in a row %d)",
@@ -542,7 +557,9 @@ absl::StatusOr<std::vector<Pairing>> PairSwissRound(
   }
   CAIPAN_ASSIGN_OR_RETURN(SwissField field, BuildSwissField(event, round));
   SwissPairer pairer(field, round, options);
-  return pairer.Run();
+  absl::StatusOr<std::vector<Pairing>> pairings = pairer.Run();
+  *stats = pairer.stats();
+  return pairings;
 }
 
 }  // namespace caipan::tournament

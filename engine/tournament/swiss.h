@@ -33,6 +33,7 @@
 #ifndef CAIPAN_ENGINE_TOURNAMENT_SWISS_H_
 #define CAIPAN_ENGINE_TOURNAMENT_SWISS_H_
 
+#include <cstdint>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -57,6 +58,19 @@ struct SwissOptions {
 // absolute rules.
 absl::StatusOr<std::vector<Pairing>> PairSwissRound(
     const Event& event, int round, const SwissOptions& options = {});
+
+// What the search of one round did (benchmarks and tests).
+struct SwissStats {
+  int groups = 0;           // score groups searched
+  int fallback_groups = 0;  // groups that hit the bound: the proof's pairs
+  int64_t steps = 0;        // search steps and adjacency tests
+};
+
+// PairSwissRound, also filling `stats` (not null).
+absl::StatusOr<std::vector<Pairing>> PairSwissRound(const Event& event,
+                                                    int round,
+                                                    const SwissOptions& options,
+                                                    SwissStats* stats);
 
 }  // namespace caipan::tournament
 
