@@ -518,5 +518,38 @@ TEST(SwissPropertyTest, RandomEvents) {
   EXPECT_LT(infeasible, kEvents / 2);
 }
 
+// Far more rounds than a Swiss has (up to 30 for 40 players): the group
+// search hits its bound in the late rounds and the fallback pairs; the
+// absolute rules must hold all the same.
+TEST(SwissPropertyTest, LongEventsStayLegalWhenTheSearchIsCut) {
+  int fallbacks = 0;
+  for (int index = 0; index < 3; ++index) {
+    Lot lot(LotSeed(26, index));
+    Event event;
+    for (int i = 1; i <= 40; ++i) {
+      event.players.emplace_back();
+      event.players.back().number = i;
+    }
+    for (int round = 1; round <= 30; ++round) {
+      const std::string where =
+          absl::StrCat("long event ", index, " round ", round);
+      SwissStats stats;
+      const absl::StatusOr<std::vector<Pairing>> pairings =
+          PairSwissRound(event, round, {}, &stats);
+      if (!pairings.ok()) {
+        EXPECT_EQ(pairings.status().code(),
+                  absl::StatusCode::kFailedPrecondition)
+            << where << ": " << pairings.status();
+        break;
+      }
+      fallbacks += stats.fallback_groups;
+      CheckRound(event, round, {}, *pairings, where);
+      if (::testing::Test::HasFailure()) return;
+      Record(event, round, *pairings, lot);
+    }
+  }
+  EXPECT_GT(fallbacks, 0);
+}
+
 }  // namespace
 }  // namespace caipan::tournament
