@@ -388,8 +388,9 @@ void SwissPairer::PairGroup(const std::vector<int>& group, bool halves) {
     const bool known = left == 1 && leftovers.single_ok.has_value();
     if (known) {
       may_float.assign(vertices_ + players_ + 1, 0);
-      for (int i = 0; i < r; ++i)
+      for (int i = 0; i < r; ++i) {
         may_float[group[i]] = (*leftovers.single_ok)[i];
+      }
     }
     Pairs chosen;
     std::vector<int> left_over;
@@ -443,20 +444,20 @@ void SwissPairer::PairGroup(const std::vector<int>& group, bool halves) {
 // own partner.
 void SwissPairer::PairGreedily(const std::vector<int>& group, bool halves) {
   const int r = static_cast<int>(group.size());
-  const int half = halves ? r / 2 : r;
   int64_t group_budget =
       std::max<int64_t>(kFallbackBudgetMin, kGroupBudgetPerPlayer * r);
-  std::vector<int> candidates;
-  for (int i = 0; i < r; ++i) {
+  OpenList list(r, halves);
+  // Group members paired as someone's partner leave the list too (the
+  // group is in ascending vertex order).
+  auto unlink_member = [&](int v) {
+    const auto it = std::lower_bound(group.begin(), group.end(), v);
+    if (it != group.end() && *it == v) list.Unlink(it - group.begin());
+  };
+  const auto below =
+      std::upper_bound(unfixed_.begin(), unfixed_.end(), group.back());
+  for (int i = list.First(); i != OpenList::kEnd; i = list.First()) {
+    list.Unlink(i);
     const int p = group[i];
-    if (fixed_[p]) continue;
-    candidates.clear();
-    if (i < half) {
-      for (int j = half; j < r; ++j) candidates.push_back(group[j]);
-      for (int j = i + 1; j < half; ++j) candidates.push_back(group[j]);
-    } else {
-      for (int j = i + 1; j < r; ++j) candidates.push_back(group[j]);
-    }
     bool done = false;
     int tries = 0;
     auto try_partner = [&](int q) {
@@ -468,15 +469,23 @@ void SwissPairer::PairGreedily(const std::vector<int>& group, bool halves) {
       group_budget -= start - budget;
       stats_.steps += start - budget;
     };
-    for (size_t k = 0; k < candidates.size() && !done; ++k) {
+    for (int walk = 0; walk < 2 && !done; ++walk) {
+      for (int q = walk == 0 ? list.FirstWalk(i) : list.SecondWalk(i);
+           !list.EndOfWalk(q) && !done && tries < kFallbackTries;
+           q = list.Next(q)) {
+        try_partner(group[q]);
+        if (done) list.Unlink(q);
+      }
+    }
+    for (auto it = below; it != unfixed_.end() && !done; ++it) {
       if (tries >= kFallbackTries) break;
-      try_partner(candidates[k]);
+      try_partner(*it);
     }
-    for (int q : unfixed_) {
-      if (done || tries >= kFallbackTries) break;
-      if (q > group.back()) try_partner(q);
+    if (!done) {
+      const int mate = proof_.mate(p);
+      Commit({{p, mate}});
+      unlink_member(mate);
     }
-    if (!done) Commit({{p, proof_.mate(p)}});
   }
 }
 
