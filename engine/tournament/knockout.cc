@@ -193,11 +193,14 @@ std::vector<int> KnockoutSeeding(const Event& event) {
 
 absl::StatusOr<std::vector<Pairing>> PairKnockoutRound(
     const Event& event, int round, const KnockoutOptions& options) {
-  CAIPAN_ASSIGN_OR_RETURN(Bracket bracket, BuildBracket(event, round, options));
-  if (round > bracket.rounds) {
+  // The bracket's size first: a round past the final is no round at all,
+  // whatever the results.
+  CAIPAN_ASSIGN_OR_RETURN(Bracket sized, BuildBracket(event, 1, options));
+  if (round < 1 || round > sized.rounds) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "round %d: the knockout has rounds 1..%d", round, bracket.rounds));
+        "round %d: the knockout has rounds 1..%d", round, sized.rounds));
   }
+  CAIPAN_ASSIGN_OR_RETURN(Bracket bracket, BuildBracket(event, round, options));
   const std::vector<Match>& matches = bracket.matches[round - 1];
   const bool by_lot =
       options.colour_lot_seed.has_value() &&

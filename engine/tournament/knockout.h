@@ -7,7 +7,9 @@
 // knockout round, one game per match and round (the RoundEntry of both
 // players). A drawn game is settled by a decider played outside the rounds
 // (one Armageddon game, or rapid games until one is decisive); its outcome is
-// given as a MatchDecision, which the helpers below compute.
+// given as a MatchDecision, which ArmageddonWinner / RapidPlayoffWinner
+// compute. Withdrawn players keep their place in the bracket (the arbiter
+// records the forfeit).
 #ifndef CAIPAN_ENGINE_TOURNAMENT_KNOCKOUT_H_
 #define CAIPAN_ENGINE_TOURNAMENT_KNOCKOUT_H_
 

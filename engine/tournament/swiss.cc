@@ -1,10 +1,10 @@
-// Swiss pairing: the proof matching, the bye, the score-group search and the
-// fallback when its bound is hit (see swiss.h for the rules and the method).
+// Swiss pairing of one round: the proof matching, the bye, the score groups
+// in order (searched in swiss_group.cc) and the tables (see swiss.h).
 #include "engine/tournament/swiss.h"
 
 #include <algorithm>
 #include <cstdint>
-#include <limits>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -14,91 +14,10 @@
 #include "engine/tournament/colour.h"
 #include "engine/tournament/swiss_field.h"
 #include "engine/tournament/swiss_matching.h"
+#include "engine/tournament/swiss_pairer.h"
 
 namespace caipan::tournament {
-namespace {
-
-using Search = ImplicitMatching::Search;
-
-// Search bounds, in adjacency tests and search steps (see swiss.h).
-constexpr int64_t kGroupBudgetMin = 200'000;
-constexpr int64_t kGroupBudgetPerPlayer = 64;
-constexpr int64_t kRoundBudget = 50'000'000;
-constexpr int64_t kUnbounded = std::numeric_limits<int64_t>::max() / 4;
-// A greedy start for a matching looks this far down the list per player.
-constexpr int kGreedyTries = 64;
-
-// The colours a player may still take. Two players of the same class other
-// than kEither cannot meet.
-enum ColourClass : uint8_t { kEither = 0, kMustRed = 1, kMustBlack = 2 };
-
-// The most pairs `n` players can form when `must_red` of them need red and
-// `must_black` need black (and nothing else stood in the way): each player
-// of the larger of the two classes needs a partner from outside it.
-int PairsBound(int n, int must_red, int must_black) {
-  return std::min(n / 2, n - std::max(must_red, must_black));
-}
-
-enum class GroupSearch { kFound, kExhausted, kAborted };
-
-class SwissPairer {
- public:
-  SwissPairer(const SwissField& field, int round, const SwissOptions& options)
-      : field_(field),
-        round_(round),
-        options_(options),
-        limits_{options.max_colour_difference, options.max_same_colour_in_row},
-        players_(static_cast<int>(field.ranked.size())),
-        bye_vertex_(players_ % 2 == 1 ? players_ : -1),
-        vertices_(players_ + (players_ % 2)),
-        proof_(vertices_),
-        scratch_(vertices_),
-        fixed_(vertices_, 0) {}
-
-  absl::StatusOr<std::vector<Pairing>> Run();
-
- private:
-  absl::Status Prepare();
-  bool Adjacent(int u, int v) const;
-  // Adjacent() as a callable object that lives as long as the pairer, for
-  // the matching's function references.
-  struct AdjacentFn {
-    const SwissPairer* pairer;
-    bool operator()(int u, int v) const { return pairer->Adjacent(u, v); }
-  };
-  absl::Status BuildProof();
-  void ChooseBye();
-  Search TryPairs(const std::vector<std::pair<int, int>>& pairs,
-                  int64_t& budget);
-  void PairGroup(const std::vector<int>& group, bool halves,
-                 std::vector<int>& leftovers);
-  GroupSearch SearchGroup(const std::vector<int>& group, int target,
-                          bool halves, int64_t& budget,
-                          std::vector<std::pair<int, int>>& chosen);
-  void Commit(const std::vector<std::pair<int, int>>& pairs);
-  absl::StatusOr<std::vector<Pairing>> Tables() const;
-
-  const SwissField& field_;
-  const int round_;
-  const SwissOptions options_;
-  const ColourLimits limits_;
-  const int players_;     // vertices 0..players_-1: the field in order
-  const int bye_vertex_;  // the bye as one more vertex (odd fields), else -1
-  const int vertices_;
-  std::vector<uint8_t> class_;
-  std::vector<std::vector<int>> excluded_;  // vertices, sorted
-  std::vector<char> bye_ok_;
-  // A perfect matching of the vertices not yet fixed: the proof that they
-  // can all still be paired.
-  ImplicitMatching proof_;
-  ImplicitMatching scratch_;
-  std::vector<char> fixed_;
-  std::vector<int> unfixed_;  // in order
-  std::vector<std::pair<int, int>> pairs_;
-  int bye_player_ = -1;
-  int64_t round_budget_ = kRoundBudget;
-  AdjacentFn adjacent_{this};
-};
+namespace swiss_internal {
 
 absl::Status SwissPairer::Prepare() {
   std::vector<int> vertex_of(1, -1);
@@ -125,6 +44,8 @@ absl::Status SwissPairer::Prepare() {
           entrant.colours.run));
     }
     class_[v] = red && black ? kEither : (red ? kMustRed : kMustBlack);
+    ++free_class_[class_[v]];
+    ++free_players_;
     for (int number : entrant.excluded) {
       if (number < static_cast<int>(vertex_of.size()) &&
           vertex_of[number] >= 0) {
@@ -169,6 +90,8 @@ absl::Status SwissPairer::BuildProof() {
   }
   int64_t budget = kUnbounded;
   proof_.Maximise(unfixed_, adjacent_, budget, vertices_ / 2);
+  proof_.ClearJournal();
+  stats_.steps += kUnbounded - budget;
   if (proof_.Size(unfixed_) == vertices_ / 2) return absl::OkStatus();
   if (bye_vertex_ >= 0 && proof_.exposed(bye_vertex_)) {
     return absl::FailedPreconditionError(absl::StrFormat(
@@ -189,67 +112,78 @@ absl::Status SwissPairer::BuildProof() {
       field_.ranked[left].number));
 }
 
-Search SwissPairer::TryPairs(const std::vector<std::pair<int, int>>& pairs,
-                             int64_t& budget) {
-  std::vector<char> taken(vertices_, 0);
-  bool same = true;
-  for (const auto& [a, b] : pairs) {
-    taken[a] = taken[b] = 1;
-    same = same && proof_.mate(a) == b;
-  }
-  if (same) return Search::kAugmented;
-  std::vector<int> rest;
-  int count[3] = {0, 0, 0};
-  bool bye_in_rest = false;
-  for (int v : unfixed_) {
-    if (taken[v]) continue;
-    rest.push_back(v);
-    if (v == bye_vertex_) {
-      bye_in_rest = true;
-    } else {
-      ++count[class_[v]];
-    }
-  }
+void SwissPairer::Block(int v, bool on) {
+  if (blocked_[v] == on) return;
+  blocked_[v] = on;
+  if (v == bye_vertex_) return;
+  const int delta = on ? -1 : 1;
+  free_class_[class_[v]] += delta;
+  free_players_ += delta;
+}
+
+// Sets `vertices` aside and repairs the proof for the players left. On
+// success they stay aside (the caller commits or rolls back); otherwise
+// nothing changes.
+Search SwissPairer::Reserve(const std::vector<int>& vertices, int64_t& budget) {
+  for (int v : vertices) Block(v, true);
+  auto undo = [&]() {
+    for (int v : vertices) Block(v, false);
+  };
   // The colour classes alone may rule the rest out: no search needed.
-  if (!bye_in_rest) {
-    if (PairsBound(static_cast<int>(rest.size()), count[kMustRed],
-                   count[kMustBlack]) < static_cast<int>(rest.size()) / 2) {
+  if (bye_vertex_ < 0 || blocked_[bye_vertex_]) {
+    if (PairsBound(free_players_, free_class_[kMustRed],
+                   free_class_[kMustBlack]) < free_players_ / 2) {
+      undo();
       return Search::kNone;
     }
   }
-  const std::vector<int> backup = proof_.mates();
+  const size_t mark = proof_.JournalMark();
   std::vector<int> exposed;
-  for (const auto& [a, b] : pairs) {
-    for (int v : {a, b}) {
-      const int w = proof_.mate(v);
-      if (w >= 0 && !taken[w]) {
-        proof_.Unmatch(w);
-        exposed.push_back(w);
-      }
+  for (int v : vertices) {
+    const int w = proof_.mate(v);
+    if (w >= 0 && !blocked_[w]) {
+      proof_.Unmatch(w);
+      exposed.push_back(w);
     }
   }
-  for (const auto& [a, b] : pairs) proof_.Match(a, b);
   for (int x : exposed) {
     if (!proof_.exposed(x)) continue;
-    const Search found = proof_.Augment(x, rest, adjacent_, exposed, budget);
+    const Search found =
+        proof_.Augment(x, unfixed_, blocked_, adjacent_, exposed, budget);
     if (found != Search::kAugmented) {
-      proof_.set_mates(backup);
+      proof_.RollbackTo(mark);
+      undo();
       return found;
     }
   }
   return Search::kAugmented;
 }
 
-void SwissPairer::Commit(const std::vector<std::pair<int, int>>& pairs) {
+Search SwissPairer::TryCommit(const Pairs& pairs, int64_t& budget) {
+  std::vector<int> vertices;
   for (const auto& [a, b] : pairs) {
-    fixed_[a] = fixed_[b] = 1;
+    vertices.push_back(a);
+    vertices.push_back(b);
+  }
+  const Search found = Reserve(vertices, budget);
+  if (found == Search::kAugmented) Commit(pairs);
+  return found;
+}
+
+void SwissPairer::Commit(const Pairs& pairs) {
+  for (const auto& [a, b] : pairs) {
+    for (int v : {a, b}) {
+      Block(v, true);
+      fixed_[v] = 1;
+    }
+    proof_.Match(a, b);
     if (a == bye_vertex_ || b == bye_vertex_) {
       bye_player_ = a == bye_vertex_ ? b : a;
     } else {
       pairs_.push_back({std::min(a, b), std::max(a, b)});
     }
   }
-  std::erase_if(unfixed_, [this](int v) { return fixed_[v] != 0; });
+  proof_.ClearJournal();
 }
 
 void SwissPairer::ChooseBye() {
@@ -257,228 +191,21 @@ void SwissPairer::ChooseBye() {
       std::max<int64_t>(kGroupBudgetMin, kGroupBudgetPerPlayer * vertices_);
   budget = std::min(budget, round_budget_);
   const int64_t start = budget;
-  for (int v = players_ - 1; v >= 0; --v) {
+  bool done = false;
+  for (int v = players_ - 1; v >= 0 && !done; --v) {
     if (!bye_ok_[v]) continue;
-    const Search found = TryPairs({{bye_vertex_, v}}, budget);
-    if (found != Search::kNone) break;
+    const Search found = TryCommit({{bye_vertex_, v}}, budget);
+    done = found == Search::kAugmented;
+    if (found == Search::kAborted) break;
   }
+  // Bound hit: the proof's own bye.
+  if (!done) Commit({{bye_vertex_, proof_.mate(bye_vertex_)}});
   round_budget_ -= start - budget;
-  // The proof now holds the choice (or, if the bound was hit, its own).
-  Commit({{bye_vertex_, proof_.mate(bye_vertex_)}});
-}
-
-GroupSearch SwissPairer::SearchGroup(const std::vector<int>& group, int target,
-                                     bool halves, int64_t& budget,
-                                     std::vector<std::pair<int, int>>& chosen) {
-  const int r = static_cast<int>(group.size());
-  // A linked list of the group's members not yet decided, in order, with a
-  // head node and (top half against bottom half) a node between the halves,
-  // so both walks start in O(1). Removals are undone in reverse order.
-  const int head = r;
-  const int mid = r + 1;
-  constexpr int kEnd = -1;
-  const int half = halves ? r / 2 : r;
-  std::vector<int> next(r + 2, kEnd);
-  std::vector<int> prev(r + 2, kEnd);
-  {
-    std::vector<int> order;
-    order.push_back(head);
-    for (int i = 0; i < half; ++i) order.push_back(i);
-    if (halves) order.push_back(mid);
-    for (int i = half; i < r; ++i) order.push_back(i);
-    for (size_t i = 0; i + 1 < order.size(); ++i) {
-      next[order[i]] = order[i + 1];
-      prev[order[i + 1]] = order[i];
-    }
-  }
-  auto unlink = [&](int x) {
-    next[prev[x]] = next[x];
-    if (next[x] != kEnd) prev[next[x]] = prev[x];
-  };
-  auto relink = [&](int x) {
-    next[prev[x]] = x;
-    if (next[x] != kEnd) prev[next[x]] = x;
-  };
-  auto first_open = [&]() {
-    int x = next[head];
-    while (x == mid) x = next[x];
-    return x;
-  };
-
-  int count[3] = {0, 0, 0};
-  for (int v : group) ++count[class_[v]];
-  int remaining = r;
-  int pairs = 0;
-  int leftovers = 0;
-  const int allowed_leftovers = r - 2 * target;
-  auto feasible = [&]() {
-    return pairs <= target && leftovers <= allowed_leftovers &&
-           target - pairs <=
-               PairsBound(remaining, count[kMustRed], count[kMustBlack]);
-  };
-  auto take = [&](int x) {
-    unlink(x);
-    --count[class_[group[x]]];
-    --remaining;
-  };
-  auto give_back = [&](int x) {
-    relink(x);
-    ++count[class_[group[x]]];
-    ++remaining;
-  };
-
-  // Options of the decided player p in order: partners down the walk(s),
-  // then being left over to float down.
-  enum Phase { kWalk, kTopWalk, kLeftover, kLeftoverTaken, kDone };
-  struct Frame {
-    int p;
-    Phase phase;
-    int cursor;
-    int q;  // the partner taken, or -1
-  };
-  std::vector<Frame> stack;
-  auto open = [&](int p) {
-    take(p);
-    const bool top = halves && p < half;
-    stack.push_back({p, kWalk, top ? next[mid] : next[p], -1});
-  };
-  const int first = first_open();
-  if (first == kEnd) return GroupSearch::kFound;
-  open(first);
-  while (!stack.empty()) {
-    Frame& f = stack.back();
-    if (f.q >= 0) {
-      give_back(f.q);
-      --pairs;
-      f.cursor = next[f.q];
-      f.q = -1;
-    } else if (f.phase == kLeftoverTaken) {
-      --leftovers;
-      f.phase = kDone;
-    }
-    bool descended = false;
-    while (!descended && f.phase != kDone) {
-      if (budget <= 0) return GroupSearch::kAborted;
-      if (f.phase == kWalk || f.phase == kTopWalk) {
-        const int q = f.cursor;
-        if (f.phase == kWalk && q == kEnd) {
-          const bool top = halves && f.p < half;
-          f.phase = top ? kTopWalk : kLeftover;
-          f.cursor = next[f.p];
-          continue;
-        }
-        if (f.phase == kTopWalk && (q == mid || q == kEnd)) {
-          f.phase = kLeftover;
-          continue;
-        }
-        f.cursor = next[q];
-        --budget;
-        if (!Adjacent(group[f.p], group[q])) continue;
-        take(q);
-        ++pairs;
-        if (!feasible()) {
-          give_back(q);
-          --pairs;
-          continue;
-        }
-        f.q = q;
-        descended = true;
-      } else if (f.phase == kLeftover) {
-        ++leftovers;
-        if (!feasible()) {
-          --leftovers;
-          f.phase = kDone;
-          continue;
-        }
-        f.phase = kLeftoverTaken;
-        descended = true;
-      }
-    }
-    if (!descended) {
-      give_back(f.p);
-      stack.pop_back();
-      continue;
-    }
-    const int top = first_open();
-    if (top != kEnd) {
-      open(top);
-      continue;
-    }
-    // Every member decided: does the rest of the field still pair?
-    chosen.clear();
-    for (const Frame& frame : stack) {
-      if (frame.q >= 0) chosen.push_back({group[frame.p], group[frame.q]});
-    }
-    const Search rest = TryPairs(chosen, budget);
-    if (rest == Search::kAugmented) return GroupSearch::kFound;
-    if (rest == Search::kAborted) return GroupSearch::kAborted;
-  }
-  return GroupSearch::kExhausted;
-}
-
-void SwissPairer::PairGroup(const std::vector<int>& group, bool halves,
-                            std::vector<int>& leftovers) {
-  const int r = static_cast<int>(group.size());
-  int64_t budget =
-      std::max<int64_t>(kGroupBudgetMin, kGroupBudgetPerPlayer * r);
-  budget = std::min(budget, round_budget_);
-  const int64_t start = budget;
-
-  // The most pairs the group can form among itself (the search's target).
-  int count[3] = {0, 0, 0};
-  for (int v : group) {
-    scratch_.Unmatch(v);
-    ++count[class_[v]];
-  }
-  const int bound = PairsBound(r, count[kMustRed], count[kMustBlack]);
-  for (int i = 0; i < r; ++i) {
-    if (!scratch_.exposed(group[i])) continue;
-    int tries = 0;
-    for (int j = i + 1; j < r && tries < kGreedyTries; ++j) {
-      if (!scratch_.exposed(group[j])) continue;
-      ++tries;
-      if (Adjacent(group[i], group[j])) {
-        scratch_.Match(group[i], group[j]);
-        break;
-      }
-    }
-  }
-  scratch_.Maximise(group, adjacent_, budget, bound);
-  int target = scratch_.Size(group);
-
-  std::vector<std::pair<int, int>> chosen;
-  bool found = false;
-  while (target >= 0 && budget > 0) {
-    const GroupSearch result =
-        SearchGroup(group, target, halves, budget, chosen);
-    if (result == GroupSearch::kFound) {
-      found = true;
-      break;
-    }
-    if (result == GroupSearch::kAborted) break;
-    --target;
-  }
-  round_budget_ -= start - budget;
-  if (!found) {
-    // Bound hit: the proof matching's pairs inside the group (legal, as the
-    // proof is), the rest of the group floating to where the proof has them.
-    chosen.clear();
-    for (int v : group) {
-      const int w = proof_.mate(v);
-      if (v < w && std::find(group.begin(), group.end(), w) != group.end()) {
-        chosen.push_back({v, w});
-      }
-    }
-  }
-  Commit(chosen);
-  leftovers.clear();
-  for (int v : group) {
-    if (!fixed_[v]) leftovers.push_back(v);
-  }
+  stats_.steps += start - budget;
 }
 
 absl::StatusOr<std::vector<Pairing>> SwissPairer::Tables() const {
-  std::vector<std::pair<int, int>> games = pairs_;
+  Pairs games = pairs_;
   std::sort(games.begin(), games.end());
   std::vector<Pairing> tables;
   for (const auto& [h, l] : games) {
@@ -510,20 +237,32 @@ absl::StatusOr<std::vector<Pairing>> SwissPairer::Run() {
   if (bye_vertex_ >= 0) ChooseBye();
 
   const bool halves = round_ == 1 && !options_.round_one_neighbours;
-  std::vector<int> floaters;
-  size_t i = 0;
   const std::vector<int> order = unfixed_;
+  std::vector<int> group;
+  size_t i = 0;
   while (i < order.size()) {
-    std::vector<int> group = floaters;
+    if (fixed_[order[i]]) {
+      ++i;
+      continue;
+    }
+    // The players left over from the group above head the next one.
+    std::vector<int> next_group;
+    for (int v : group) {
+      if (!fixed_[v]) next_group.push_back(v);
+    }
+    group = std::move(next_group);
     const double score = field_.ranked[order[i]].score;
     while (i < order.size() && field_.ranked[order[i]].score == score) {
-      group.push_back(order[i++]);
+      if (!fixed_[order[i]]) group.push_back(order[i]);
+      ++i;
     }
-    PairGroup(group, halves, floaters);
+    std::erase_if(unfixed_, [this](int v) { return fixed_[v] != 0; });
+    PairGroup(group, halves);
   }
-  // The proof pairs whoever is left (it cannot be anyone when the groups
-  // were searched in full; kept for the fallback's sake).
-  std::vector<std::pair<int, int>> rest;
+  // The proof pairs whoever is left (no one when the last group was
+  // searched in full).
+  std::erase_if(unfixed_, [this](int v) { return fixed_[v] != 0; });
+  Pairs rest;
   for (int v : unfixed_) {
     if (v < proof_.mate(v)) rest.push_back({v, proof_.mate(v)});
   }
@@ -531,18 +270,28 @@ absl::StatusOr<std::vector<Pairing>> SwissPairer::Run() {
   return Tables();
 }
 
-}  // namespace
+}  // namespace swiss_internal
 
 absl::StatusOr<std::vector<Pairing>> PairSwissRound(
     const Event& event, int round, const SwissOptions& options) {
+  SwissStats stats;
+  return PairSwissRound(event, round, options, &stats);
+}
+
+absl::StatusOr<std::vector<Pairing>> PairSwissRound(const Event& event,
+                                                    int round,
+                                                    const SwissOptions& options,
+                                                    SwissStats* stats) {
   if (options.max_colour_difference < 1 || options.max_same_colour_in_row < 1) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "colour limits must be at least 1 (difference %d, in a row %d)",
         options.max_colour_difference, options.max_same_colour_in_row));
   }
   CAIPAN_ASSIGN_OR_RETURN(SwissField field, BuildSwissField(event, round));
-  SwissPairer pairer(field, round, options);
-  return pairer.Run();
+  swiss_internal::SwissPairer pairer(field, round, options);
+  absl::StatusOr<std::vector<Pairing>> pairings = pairer.Run();
+  *stats = pairer.stats();
+  return pairings;
 }
 
 }  // namespace caipan::tournament

@@ -4,11 +4,15 @@
 //
 // The Swiss pairing keeps a perfect matching of the players still to pair
 // as proof that the rest of the field can be paired, and repairs it with
-// augmenting paths after each decision.
+// augmenting paths after each decision; a journal undoes a repair that
+// failed. Search state is reset lazily (by epoch), so a search that ends
+// early costs only what it looked at.
 #ifndef CAIPAN_ENGINE_TOURNAMENT_SWISS_MATCHING_H_
 #define CAIPAN_ENGINE_TOURNAMENT_SWISS_MATCHING_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "absl/functional/function_ref.h"
@@ -26,25 +30,30 @@ class ImplicitMatching {
   int mate(int v) const { return mate_[v]; }
   bool exposed(int v) const { return mate_[v] < 0; }
   void Match(int u, int v) {
-    mate_[u] = v;
-    mate_[v] = u;
+    Set(u, v);
+    Set(v, u);
   }
   // `v` and its mate (if any) become exposed.
   void Unmatch(int v) {
-    if (mate_[v] >= 0) mate_[mate_[v]] = -1;
-    mate_[v] = -1;
+    if (mate_[v] >= 0) Set(mate_[v], -1);
+    Set(v, -1);
   }
-  const std::vector<int>& mates() const { return mate_; }
-  void set_mates(std::vector<int> mates) { mate_ = std::move(mates); }
+
+  // Changes to the matching since JournalMark() can be undone.
+  size_t JournalMark() const { return journal_.size(); }
+  void RollbackTo(size_t mark);
+  void ClearJournal() { journal_.clear(); }
 
   // Looks for an augmenting path from the exposed vertex `root` to another
-  // exposed vertex, through the vertices of `alive` only (it must hold root,
-  // and every matched vertex of it must have its mate in it), and flips it.
-  // `targets` lists exposed vertices to try first at each new even vertex
-  // (a hint that makes the usual short paths cheap; any exposed vertex in
-  // `alive` is a valid end). Each adjacency test costs one unit of `budget`;
-  // at zero the search stops with kAborted and changes nothing.
-  Search Augment(int root, const std::vector<int>& alive, Adjacent adjacent,
+  // exposed vertex through the vertices of `alive` that `blocked` does not
+  // mark (root must be one; every matched vertex among them must have its
+  // mate among them), and flips it. `targets` lists exposed vertices to try
+  // first at each new even vertex (a hint that makes the usual short paths
+  // cheap; any exposed vertex is a valid end). Each adjacency test costs
+  // one unit of `budget`; at zero the search stops with kAborted and
+  // changes nothing.
+  Search Augment(int root, const std::vector<int>& alive,
+                 const std::vector<char>& blocked, Adjacent adjacent,
                  const std::vector<int>& targets, int64_t& budget);
 
   // A maximum matching of the graph on `alive` from the current one: every
@@ -58,17 +67,45 @@ class ImplicitMatching {
   int Size(const std::vector<int>& alive) const;
 
  private:
-  int CommonBase(int a, int b, const std::vector<int>& alive);
+  void Set(int v, int mate) {
+    journal_.push_back({v, mate_[v]});
+    mate_[v] = mate;
+  }
+  // Lazily reset search state of the current epoch.
+  void Touch(int v) {
+    if (stamp_[v] != epoch_) {
+      stamp_[v] = epoch_;
+      parent_[v] = -1;
+      base_[v] = v;
+      even_[v] = 0;
+    }
+  }
+  int Parent(int v) {
+    Touch(v);
+    return parent_[v];
+  }
+  int Base(int v) {
+    Touch(v);
+    return base_[v];
+  }
+  int CommonBase(int a, int b);
   void MarkPath(int v, int b, int child);
   void Flip(int end);
 
   std::vector<int> mate_;
+  std::vector<std::pair<int, int>> journal_;  // vertex, previous mate
+  uint32_t epoch_ = 0;
+  std::vector<uint32_t> stamp_;
   std::vector<int> parent_;
   std::vector<int> base_;
   std::vector<char> even_;
-  std::vector<char> in_blossom_;
-  std::vector<char> seen_;
+  uint32_t seen_epoch_ = 0;
+  std::vector<uint32_t> seen_;
+  uint32_t blossom_epoch_ = 0;
+  std::vector<uint32_t> blossom_stamp_;
   std::vector<int> queue_;
+  std::vector<int> tree_;        // the vertices the search has labelled
+  std::vector<char> unblocked_;  // all zero: nothing blocked
 };
 
 }  // namespace caipan::tournament

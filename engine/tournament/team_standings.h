@@ -77,7 +77,7 @@ std::vector<TeamRow> PlaceSumTeamStandings(
 // those two players' individual places, lower first, then by the boy's
 // place. A unit without a boy or without a girl scores 0 points for the
 // missing one and is charged one more than the number of members as its
-// place. `counted` lists the boy, then the girl.
+// place. `counted` lists the boy, then the girl (those the unit has).
 std::vector<TeamRow> BoyGirlTeamStandings(
     const std::vector<TeamMember>& members);
 

@@ -1,7 +1,6 @@
 // Names and default chains of the tie-breaks (see tiebreak.h).
 #include "engine/tournament/tiebreak.h"
 
-#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,32 +13,16 @@
 namespace caipan::tournament {
 namespace {
 
-struct Names {
-  TieBreak tb;
-  std::string_view english;
-  std::string_view chinese;
-};
-
-constexpr std::array<Names, 10> kNames = {{
-    {TieBreak::kOpponentScores, "opp", "对手分"},
-    {TieBreak::kMedianOpponentScores, "median", "中间对手分"},
-    {TieBreak::kCumulativeScores, "cumulative", "累进分"},
-    {TieBreak::kWins, "wins", "胜局"},
-    {TieBreak::kWinsAsBlack, "black-wins", "后走胜局"},
-    {TieBreak::kGamesAsBlack, "black-games", "后走局数"},
-    {TieBreak::kFouls, "fouls", "犯规"},
-    {TieBreak::kDirectEncounter, "direct", "直胜"},
-    {TieBreak::kMiniPoints, "mini", "小分"},
-    {TieBreak::kPreviousRounds, "previous", "前轮比较"},
-}};
-
-const Names& NamesOf(TieBreak tb) {
-  for (const Names& names : kNames) {
-    if (names.tb == tb) return names;
-  }
-  // Every enumerator is in kNames (a test checks the round trip).
-  return kNames[0];
-}
+constexpr TieBreak kAll[] = {TieBreak::kOpponentScores,
+                             TieBreak::kMedianOpponentScores,
+                             TieBreak::kCumulativeScores,
+                             TieBreak::kWins,
+                             TieBreak::kWinsAsBlack,
+                             TieBreak::kGamesAsBlack,
+                             TieBreak::kFouls,
+                             TieBreak::kDirectEncounter,
+                             TieBreak::kMiniPoints,
+                             TieBreak::kPreviousRounds};
 
 std::string_view Trim(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
@@ -54,8 +37,8 @@ std::string_view Trim(std::string_view text) {
 }  // namespace
 
 absl::StatusOr<TieBreak> ParseTieBreak(std::string_view name) {
-  for (const Names& names : kNames) {
-    if (name == names.english || name == names.chinese) return names.tb;
+  for (TieBreak tb : kAll) {
+    if (name == TieBreakName(tb) || name == TieBreakChineseName(tb)) return tb;
   }
   return absl::InvalidArgumentError(absl::StrCat(
       "unknown tie-break ", QuoteToken(name),
@@ -63,10 +46,56 @@ absl::StatusOr<TieBreak> ParseTieBreak(std::string_view name) {
       "fouls, direct, mini or previous)"));
 }
 
-std::string_view TieBreakName(TieBreak tb) { return NamesOf(tb).english; }
+std::string_view TieBreakName(TieBreak tb) {
+  switch (tb) {
+    case TieBreak::kOpponentScores:
+      return "opp";
+    case TieBreak::kMedianOpponentScores:
+      return "median";
+    case TieBreak::kCumulativeScores:
+      return "cumulative";
+    case TieBreak::kWins:
+      return "wins";
+    case TieBreak::kWinsAsBlack:
+      return "black-wins";
+    case TieBreak::kGamesAsBlack:
+      return "black-games";
+    case TieBreak::kFouls:
+      return "fouls";
+    case TieBreak::kDirectEncounter:
+      return "direct";
+    case TieBreak::kMiniPoints:
+      return "mini";
+    case TieBreak::kPreviousRounds:
+      return "previous";
+  }
+  return "";
+}
 
 std::string_view TieBreakChineseName(TieBreak tb) {
-  return NamesOf(tb).chinese;
+  switch (tb) {
+    case TieBreak::kOpponentScores:
+      return "对手分";
+    case TieBreak::kMedianOpponentScores:
+      return "中间对手分";
+    case TieBreak::kCumulativeScores:
+      return "累进分";
+    case TieBreak::kWins:
+      return "胜局";
+    case TieBreak::kWinsAsBlack:
+      return "后走胜局";
+    case TieBreak::kGamesAsBlack:
+      return "后走局数";
+    case TieBreak::kFouls:
+      return "犯规";
+    case TieBreak::kDirectEncounter:
+      return "直胜";
+    case TieBreak::kMiniPoints:
+      return "小分";
+    case TieBreak::kPreviousRounds:
+      return "前轮比较";
+  }
+  return "";
 }
 
 absl::StatusOr<std::vector<TieBreak>> ParseTieBreakChain(

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
 #include "engine/tournament/event.h"
 
 namespace caipan::tournament {
@@ -49,17 +48,28 @@ TieBreakContext::TieBreakContext(const Event& event, int rounds,
   }
   rounds_ = std::clamp<int>(rounds, 0, static_cast<int>(most));
   scores_.reserve(event.players.size());
-  index_of_number_.reserve(event.players.size());
   for (size_t i = 0; i < event.players.size(); ++i) {
     scores_.push_back(PointsAfter(event, event.players[i], rounds_));
-    index_of_number_.emplace(event.players[i].number, static_cast<int>(i));
+    if (event.players[i].number != static_cast<int>(i) + 1) {
+      numbers_in_order_ = false;
+    }
   }
+  if (!numbers_in_order_) {
+    index_of_number_.reserve(event.players.size());
+    for (size_t i = 0; i < event.players.size(); ++i) {
+      index_of_number_.emplace(event.players[i].number, static_cast<int>(i));
+    }
+  }
+  member_mark_.assign(event.players.size(), 0);
   if (!scores_.empty()) {
     lowest_score_ = *std::min_element(scores_.begin(), scores_.end());
   }
 }
 
 int TieBreakContext::IndexOf(int number) const {
+  if (numbers_in_order_) {
+    return number >= 1 && number <= player_count() ? number - 1 : -1;
+  }
   auto it = index_of_number_.find(number);
   return it == index_of_number_.end() ? -1 : it->second;
 }
@@ -202,16 +212,23 @@ double TieBreakContext::PreviousRoundsValue(int player) const {
   return value;
 }
 
+int TieBreakContext::MarkMembers(const std::vector<int>& group) const {
+  ++mark_;
+  for (int player : group) member_mark_[player] = mark_;
+  return mark_;
+}
+
 std::vector<double> TieBreakContext::HeadToHeadPoints(
     const std::vector<int>& group) const {
-  absl::flat_hash_set<int> members(group.begin(), group.end());
+  const int mark = MarkMembers(group);
   std::vector<double> points(group.size(), 0.0);
   for (size_t i = 0; i < group.size(); ++i) {
     const std::vector<RoundEntry>& entries = event_.players[group[i]].rounds;
     const int played = std::min<int>(rounds_, entries.size());
     for (int r = 0; r < played; ++r) {
       const int opponent = GameOpponent(entries[r]);
-      if (opponent >= 0 && opponent != group[i] && members.contains(opponent)) {
+      if (opponent >= 0 && opponent != group[i] &&
+          member_mark_[opponent] == mark) {
         points[i] += PointsFor(event_.scoring, entries[r].result);
       }
     }
@@ -220,18 +237,25 @@ std::vector<double> TieBreakContext::HeadToHeadPoints(
 }
 
 bool TieBreakContext::AllMet(const std::vector<int>& group) const {
-  absl::flat_hash_set<int> members(group.begin(), group.end());
+  // Each member needs a game against each of the others: a group larger
+  // than the rounds played plus one cannot have met in full.
+  if (group.size() > static_cast<size_t>(rounds_) + 1) return false;
+  const int mark = MarkMembers(group);
+  std::vector<int> met;
   for (int player : group) {
-    absl::flat_hash_set<int> met;
+    met.clear();
     const std::vector<RoundEntry>& entries = event_.players[player].rounds;
     const int played = std::min<int>(rounds_, entries.size());
     for (int r = 0; r < played; ++r) {
       const int opponent = GameOpponent(entries[r]);
-      if (opponent >= 0 && opponent != player && members.contains(opponent)) {
-        met.insert(opponent);
+      if (opponent >= 0 && opponent != player &&
+          member_mark_[opponent] == mark) {
+        met.push_back(opponent);
       }
     }
-    if (met.size() + 1 < members.size()) return false;
+    std::sort(met.begin(), met.end());
+    met.erase(std::unique(met.begin(), met.end()), met.end());
+    if (met.size() + 1 < group.size()) return false;
   }
   return true;
 }

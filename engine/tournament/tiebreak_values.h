@@ -41,6 +41,8 @@ long long Quantize(double value);
 // Everything the tie-breaks of one event after `rounds` rounds read,
 // computed once. Results of rounds after `rounds` are ignored; a round entry
 // with kUnplayed counts as no game at all (no points, opponent or colour).
+// Not for use from two threads at once (the group methods share scratch
+// space).
 class TieBreakContext {
  public:
   TieBreakContext(const Event& event, int rounds,
@@ -98,13 +100,22 @@ class TieBreakContext {
 
  private:
   bool IsBye(const RoundEntry& entry) const;
+  // Marks the members of `group` in member_mark_ and returns the mark.
+  int MarkMembers(const std::vector<int>& group) const;
 
   const Event& event_;
   TieBreakOptions options_;
   int rounds_ = 0;
   std::vector<double> scores_;
   double lowest_score_ = 0;
+  // Start numbers are 1..n in order (the model's rule): number k is index
+  // k - 1. Otherwise the map is used.
+  bool numbers_in_order_ = true;
   absl::flat_hash_map<int, int> index_of_number_;
+  // member_mark_[player] == current mark: the player is in the group being
+  // looked at. Marks only grow, so no clearing between groups.
+  mutable std::vector<int> member_mark_;
+  mutable int mark_ = 0;
 };
 
 }  // namespace caipan::tournament

@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "engine/tournament/event.h"
 #include "engine/tournament/standings.h"
 
@@ -28,6 +30,14 @@ PrizeTable YulinOpen() {
                     {9, 16, 200}}};
 }
 
+StandingRow Row(int place, int number, double points = 0) {
+  StandingRow row;
+  row.place = place;
+  row.number = number;
+  row.points = points;
+  return row;
+}
+
 // A table of `n` players with start number = place, optionally with the
 // given places shared: {4, 2} makes places 4 and 5 both 4th.
 std::vector<StandingRow> Table(int n, int shared_place = 0, int count = 0) {
@@ -37,8 +47,7 @@ std::vector<StandingRow> Table(int n, int shared_place = 0, int count = 0) {
     if (shared_place > 0 && i >= shared_place && i < shared_place + count) {
       place = shared_place;
     }
-    rows.push_back(
-        {.place = place, .number = i, .points = double(2 * (n - i))});
+    rows.push_back(Row(place, i, 2 * (n - i)));
   }
   return rows;
 }
@@ -108,9 +117,7 @@ TEST(PrizesTest, APlayerMayWinInTwoLists) {
   const PrizeTable open = {.name = "open", .bands = {{1, 3, 1000}}};
   const PrizeTable local = {.name = "local", .bands = {{1, 1, 300}}};
   const std::vector<StandingRow> all = Table(10);
-  const std::vector<StandingRow> local_rows = {{.place = 1, .number = 3},
-                                               {.place = 2, .number = 7},
-                                               {.place = 3, .number = 9}};
+  const std::vector<StandingRow> local_rows = {Row(1, 3), Row(2, 7), Row(3, 9)};
   std::vector<Prize> prizes = AwardPrizes(open, all);
   const std::vector<Prize> more = AwardPrizes(local, local_rows);
   prizes.insert(prizes.end(), more.begin(), more.end());
@@ -162,8 +169,10 @@ TEST(QualifyTest, SkippedPlayersLetTheNextMoveUp) {
 Event EventWithUnits(int players, int units) {
   Event event;
   for (int i = 1; i <= players; ++i) {
-    event.players.push_back(
-        {.number = i, .unit = "unit" + std::to_string(i % units)});
+    Player player;
+    player.number = i;
+    player.unit = absl::StrCat("unit", i % units);
+    event.players.push_back(std::move(player));
   }
   return event;
 }

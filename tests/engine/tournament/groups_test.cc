@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "engine/tournament/event.h"
 #include "engine/tournament/standings.h"
 
@@ -20,10 +21,12 @@ using ::testing::IsEmpty;
 
 Player Born(int number, std::optional<Date> birth_date,
             Sex sex = Sex::kUnknown) {
-  return {.number = number,
-          .name = "P" + std::to_string(number),
-          .sex = sex,
-          .birth_date = birth_date};
+  Player player;
+  player.number = number;
+  player.name = absl::StrCat("P", number);
+  player.sex = sex;
+  player.birth_date = birth_date;
+  return player;
 }
 
 // Birth dates on both sides of Yulin's windows (A 2001…2004, B 2005…2007,
@@ -138,11 +141,12 @@ TEST(GroupsTest, RuleChecks) {
 
 TEST(GroupsTest, GroupStandingsPlaceAnew) {
   // Whole field: 1st P1, P2 and P3 share 2nd, 4th P4, 5th P5.
-  const std::vector<StandingRow> all = {{.place = 1, .number = 1},
-                                        {.place = 2, .number = 2},
-                                        {.place = 2, .number = 3},
-                                        {.place = 4, .number = 4},
-                                        {.place = 5, .number = 5}};
+  std::vector<StandingRow> all(5);
+  const int places[] = {1, 2, 2, 4, 5};
+  for (int i = 0; i < 5; ++i) {
+    all[i].place = places[i];
+    all[i].number = i + 1;
+  }
   std::vector<StandingRow> group = GroupStandings(all, {5, 3, 2});
   ASSERT_EQ(group.size(), 3u);
   EXPECT_EQ(group[0].number, 2);

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -353,8 +354,8 @@ TEST(CheckResultsTest, FindsBadOpponentsAndColours) {
   EXPECT_THAT(CheckResults(event, 1).message(), HasSubstr("colour"));
 
   event = SixPlayers().event();
-  event.players[0].rounds[0] = {.opponent = 4,
-                                .result = RoundResult::kPairingBye};
+  event.players[0].rounds[0] = {
+      .opponent = 4, .side = std::nullopt, .result = RoundResult::kPairingBye};
   EXPECT_THAT(CheckResults(event, 1).message(), HasSubstr("bye"));
 
   event = SixPlayers().event();
@@ -366,8 +367,9 @@ TEST(CheckResultsTest, AcceptsDoubleForfeitsAndForfeitByes) {
   Event event = EventBuilder(3).Game(1, 1, 2, '-').event();
   event.players[0].rounds[0].result = RoundResult::kForfeitLoss;
   event.players[1].rounds[0].result = RoundResult::kForfeitLoss;
-  event.players[2].rounds = {
-      {.opponent = 0, .result = RoundResult::kForfeitWin}};
+  event.players[2].rounds = {{.opponent = 0,
+                              .side = std::nullopt,
+                              .result = RoundResult::kForfeitWin}};
   EXPECT_TRUE(CheckResults(event, 1).ok());
   const std::vector<StandingRow> rows =
       ComputeStandings(event, 1, DefaultTieBreaks(EventFormat::kXiangqiSwiss));

@@ -5,8 +5,10 @@
 #define CAIPAN_TESTS_ENGINE_TOURNAMENT_STANDINGS_TEST_EVENTS_H_
 
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "engine/tournament/event.h"
 
 namespace caipan::tournament::test_events {
@@ -38,7 +40,10 @@ class EventBuilder {
   // Players 1..n named "P1".."Pn".
   explicit EventBuilder(int players) {
     for (int i = 1; i <= players; ++i) {
-      event_.players.push_back({.number = i, .name = "P" + std::to_string(i)});
+      Player player;
+      player.number = i;
+      player.name = absl::StrCat("P", i);
+      event_.players.push_back(std::move(player));
     }
   }
 
