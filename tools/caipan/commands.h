@@ -16,6 +16,8 @@ void RegisterXiangqiAdjudicationCommands(CLI::App& xiangqi);
 void RegisterXiangqiConvertCommand(CLI::App& xiangqi);
 // Adds `caipan gomoku …` (gomoku_commands.cc).
 void RegisterGomokuCommands(CLI::App& app);
+// Adds `caipan tournament …` (tournament_commands.cc).
+void RegisterTournamentCommands(CLI::App& app);
 // Adds `caipan game …`, the GameService client (game_commands.cc); built only
 // with the gRPC API (CAIPAN_WITH_GAME_COMMANDS).
 void RegisterGameCommands(CLI::App& app);

@@ -8,6 +8,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   caipan::cli::RegisterXiangqiCommands(app);
   caipan::cli::RegisterGomokuCommands(app);
+  caipan::cli::RegisterTournamentCommands(app);
 #if CAIPAN_WITH_GAME_COMMANDS
   caipan::cli::RegisterGameCommands(app);
 #endif
