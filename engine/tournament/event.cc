@@ -31,6 +31,30 @@ double PointsFor(const Scoring& scoring, RoundResult result) {
   return 0;
 }
 
+bool ResultsAgree(RoundResult mine, RoundResult theirs) {
+  switch (mine) {
+    case RoundResult::kWin:
+      return theirs == RoundResult::kLoss;
+    case RoundResult::kLoss:
+      return theirs == RoundResult::kWin;
+    case RoundResult::kDraw:
+      return theirs == RoundResult::kDraw;
+    case RoundResult::kForfeitWin:
+      return theirs == RoundResult::kForfeitLoss;
+    case RoundResult::kForfeitLoss:
+      return theirs == RoundResult::kForfeitWin ||
+             theirs == RoundResult::kForfeitLoss;
+    case RoundResult::kUnplayed:
+      return theirs == RoundResult::kUnplayed;
+    case RoundResult::kPairingBye:
+    case RoundResult::kHalfBye:
+    case RoundResult::kFullBye:
+    case RoundResult::kZeroBye:
+      return false;
+  }
+  return false;
+}
+
 double PointsAfter(const Event& event, const Player& player, int rounds) {
   double points = 0;
   const int played = std::min<int>(rounds, player.rounds.size());

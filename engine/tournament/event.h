@@ -107,6 +107,11 @@ struct Event {
 // The points `result` scores under `scoring`.
 double PointsFor(const Scoring& scoring, RoundResult result);
 
+// Whether `mine` and `theirs` can be the two sides of one game: a win
+// against a loss, a draw against a draw, a forfeit against a forfeit (both
+// absent: a double forfeit), unplayed against unplayed. Byes are never games.
+bool ResultsAgree(RoundResult mine, RoundResult theirs);
+
 // A player's points after the first `rounds` rounds.
 double PointsAfter(const Event& event, const Player& player, int rounds);
 

@@ -176,31 +176,6 @@ class ChainSorter {
   std::vector<std::vector<double>> values_;
 };
 
-bool Matches(RoundResult mine, RoundResult theirs) {
-  switch (mine) {
-    case RoundResult::kWin:
-      return theirs == RoundResult::kLoss;
-    case RoundResult::kLoss:
-      return theirs == RoundResult::kWin;
-    case RoundResult::kDraw:
-      return theirs == RoundResult::kDraw;
-    case RoundResult::kForfeitWin:
-      return theirs == RoundResult::kForfeitLoss;
-    case RoundResult::kForfeitLoss:
-      // A double forfeit: neither came.
-      return theirs == RoundResult::kForfeitWin ||
-             theirs == RoundResult::kForfeitLoss;
-    case RoundResult::kUnplayed:
-      return theirs == RoundResult::kUnplayed;
-    case RoundResult::kPairingBye:
-    case RoundResult::kHalfBye:
-    case RoundResult::kFullBye:
-    case RoundResult::kZeroBye:
-      return false;
-  }
-  return false;
-}
-
 std::string Where(const Player& player, int round) {
   return absl::StrCat("player ", player.number, " (", player.name, ") round ",
                       round);
@@ -290,7 +265,7 @@ absl::Status CheckResults(const Event& event, int rounds) {
                          " does not name this player back"));
       }
       const RoundEntry& back = opponent.rounds[r];
-      if (!Matches(entry.result, back.result)) {
+      if (!ResultsAgree(entry.result, back.result)) {
         return absl::InvalidArgumentError(
             absl::StrCat(Where(player, r + 1), ": the result does not match ",
                          "opponent ", entry.opponent, "'s"));

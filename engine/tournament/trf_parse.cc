@@ -39,31 +39,6 @@ using trf_internal::TrfLine;
 using trf_internal::TrimBlanks;
 using trf_internal::Word;
 
-// Which results the two lines of one game may hold.
-bool ResultsMatch(RoundResult a, RoundResult b) {
-  switch (a) {
-    case RoundResult::kWin:
-      return b == RoundResult::kLoss;
-    case RoundResult::kLoss:
-      return b == RoundResult::kWin;
-    case RoundResult::kDraw:
-      return b == RoundResult::kDraw;
-    case RoundResult::kForfeitWin:
-      return b == RoundResult::kForfeitLoss;
-    case RoundResult::kForfeitLoss:
-      // Both absent: a double forfeit.
-      return b == RoundResult::kForfeitWin || b == RoundResult::kForfeitLoss;
-    case RoundResult::kUnplayed:
-      return b == RoundResult::kUnplayed;
-    case RoundResult::kPairingBye:
-    case RoundResult::kHalfBye:
-    case RoundResult::kFullBye:
-    case RoundResult::kZeroBye:
-      return false;
-  }
-  return false;
-}
-
 // "column 12: …" from TrfLine::Make turned into "line N column 12: …".
 absl::Status AtLine(int line, const absl::Status& status) {
   return absl::InvalidArgumentError(
@@ -485,7 +460,7 @@ absl::Status Reader::CheckGames() {
                          absl::StrCat(round, both, " both have ",
                                       *entry.side == Side::kRed ? "w" : "b"));
       }
-      if (!ResultsMatch(entry.result, other.result)) {
+      if (!ResultsAgree(entry.result, other.result)) {
         return LineError(
             p.line, column + 7,
             absl::StrCat(round, "the results of ", both, " disagree: \"",

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <string>
 
-#include "absl/synchronization/mutex.h"
 #include "absl/strings/str_split.h"
+#include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 #include "gateway/http_gateway.h"
 #include "rpc/log.h"
@@ -239,8 +239,7 @@ int main(int argc, char** argv) {
   config.log_rpcs = !quiet;
   http.read_timeout = absl::Seconds(http_read_timeout_seconds);
   http.idle_timeout = absl::Seconds(http_idle_timeout_seconds);
-  http.cors_origins =
-      absl::StrSplit(cors_origins, ',', absl::SkipWhitespace());
+  http.cors_origins = absl::StrSplit(cors_origins, ',', absl::SkipWhitespace());
   http.tls_cert_file = config.tls_cert_file;
   http.tls_key_file = config.tls_key_file;
   if (config.metrics_address == "off") config.metrics_address.clear();
