@@ -18,6 +18,7 @@
 #include "gateway/beast_streams.h"
 #include "gateway/connect_error.h"
 #include "gateway/rpc_exchange.h"
+#include "rpc/observer_interceptor.h"
 
 namespace caipan::gateway {
 namespace {
@@ -284,6 +285,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     request_.body().shrink_to_fit();
     if (!call.ok()) return Send(std::move(refusal), request_.keep_alive());
     call_ = *std::move(call);
+    call_.options.metadata.push_back({rpc::kGatewayClientMetadata, peer_});
     if (call_.method->kind == MethodKind::kUnary) {
       runtime().calls.Unary(
           call_.options, std::move(call_.request),

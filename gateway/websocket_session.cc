@@ -16,6 +16,7 @@
 #include "gateway/beast_streams.h"
 #include "gateway/connect_error.h"
 #include "gateway/ws_frames.h"
+#include "rpc/observer_interceptor.h"
 
 namespace caipan::gateway {
 namespace {
@@ -51,6 +52,7 @@ class WebSocketSession
            std::string(upgrade[beast::http::field::authorization])});
     }
     options_.method = method_->path;
+    options_.metadata.push_back({rpc::kGatewayClientMetadata, peer_});
     ws_.async_accept(
         upgrade, [self = this->shared_from_this()](beast::error_code error) {
           if (!error) self->Start();

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "grpcpp/server_context.h"
 #include "rpc/log.h"
 #include "rpc/status_code_name.h"
@@ -58,6 +59,18 @@ class ObserverInterceptor : public grpc::experimental::Interceptor {
             InterceptionHookPoints::POST_RECV_INITIAL_METADATA) &&
         log_rpcs_) {
       peer_ = info_->server_context()->peer();
+      // Calls of the HTTP gateway come through the in-process channel, which
+      // only the gateway can use: the browser's address is in its metadata.
+      // Network peers are "ipv4:…", "ipv6:…" or "unix:…"; an in-process one
+      // has no address ("unknown"), so a network client cannot pose as one.
+      if (peer_.find(':') == std::string::npos) {
+        const auto& metadata = info_->server_context()->client_metadata();
+        auto it = metadata.find(kGatewayClientMetadata);
+        if (it != metadata.end() && it->second.size() <= 64) {
+          peer_ = absl::StrCat(
+              "http:", absl::string_view(it->second.data(), it->second.size()));
+        }
+      }
     }
     if (methods->QueryInterceptionHookPoint(
             InterceptionHookPoints::POST_RECV_MESSAGE)) {

@@ -14,6 +14,10 @@
 
 namespace caipan::rpc {
 
+// Metadata the HTTP gateway adds to its in-process calls: the browser's
+// address, logged as the call's peer ("http:ADDRESS").
+inline constexpr char kGatewayClientMetadata[] = "x-caipan-http-client";
+
 class ObserverInterceptorFactory
     : public grpc::experimental::ServerInterceptorFactoryInterface {
  public:
