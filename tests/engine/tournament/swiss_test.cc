@@ -11,10 +11,12 @@
 #include "engine/tournament/event.h"
 #include "engine/tournament/round_robin.h"
 #include "engine/tournament/swiss_field.h"
+#include "tests/engine/tournament/standings_test_events.h"
 
 namespace caipan::tournament {
 namespace {
 
+using test_events::Mirror;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
@@ -31,27 +33,6 @@ RoundEntry& EntryOf(Event& event, int player, int round) {
   std::vector<RoundEntry>& rounds = event.players[player - 1].rounds;
   if (static_cast<int>(rounds.size()) < round) rounds.resize(round);
   return rounds[round - 1];
-}
-
-RoundResult Mirror(RoundResult result) {
-  switch (result) {
-    case RoundResult::kWin:
-      return RoundResult::kLoss;
-    case RoundResult::kLoss:
-      return RoundResult::kWin;
-    case RoundResult::kForfeitWin:
-      return RoundResult::kForfeitLoss;
-    case RoundResult::kForfeitLoss:
-      return RoundResult::kForfeitWin;
-    case RoundResult::kDraw:
-    case RoundResult::kPairingBye:
-    case RoundResult::kHalfBye:
-    case RoundResult::kFullBye:
-    case RoundResult::kZeroBye:
-    case RoundResult::kUnplayed:
-      return result;
-  }
-  return result;
 }
 
 void Game(Event& event, int round, int red, int black, RoundResult red_result) {
