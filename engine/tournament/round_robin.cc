@@ -58,8 +58,13 @@ absl::StatusOr<std::vector<Pairing>> BergerRound(int players, int round) {
   return pairings;
 }
 
-absl::StatusOr<std::vector<Pairing>> PairRoundRobinRound(const Event& event,
-                                                         int round) {
+int RoundRobinRounds(int players, const RoundRobinOptions& options) {
+  if (options.cycles < 1) return 0;
+  return RoundRobinRounds(players) * options.cycles;
+}
+
+absl::StatusOr<std::vector<Pairing>> PairRoundRobinRound(
+    const Event& event, int round, const RoundRobinOptions& options) {
   const int n = static_cast<int>(event.players.size());
   for (int i = 0; i < n; ++i) {
     if (event.players[i].number != i + 1) {
@@ -68,7 +73,32 @@ absl::StatusOr<std::vector<Pairing>> PairRoundRobinRound(const Event& event,
           event.players[i].number, i + 1));
     }
   }
-  return BergerRound(n, round);
+  if (options.cycles < 1) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "a round robin of %d cycles: at least one is needed", options.cycles));
+  }
+  // One cycle, or no players: the table's own checks and messages.
+  if (options.cycles == 1 || n < 1) return BergerRound(n, round);
+  const int per_cycle = RoundRobinRounds(n);
+  const int total = per_cycle * options.cycles;
+  if (round < 1 || round > total) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "round %d: a round robin of %d players in %d cycles has rounds 1..%d",
+        round, n, options.cycles, total));
+  }
+  const int cycle = (round - 1) / per_cycle + 1;
+  int table_round = (round - 1) % per_cycle + 1;
+  const bool reversed = cycle % 2 == 0;
+  if (options.swap_last_two_rounds && !reversed && per_cycle >= 2 &&
+      table_round >= per_cycle - 1) {
+    table_round = 2 * per_cycle - 1 - table_round;
+  }
+  absl::StatusOr<std::vector<Pairing>> pairings = BergerRound(n, table_round);
+  if (!pairings.ok() || !reversed) return pairings;
+  for (Pairing& p : *pairings) {
+    if (!p.is_bye()) std::swap(p.red, p.black);
+  }
+  return pairings;
 }
 
 }  // namespace caipan::tournament

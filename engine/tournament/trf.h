@@ -15,7 +15,10 @@
 //       kept: an unplayed game scores nothing). Without 162 the FIDE defaults
 //       apply: W 1.0, D 0.5, L 0.0, A 0.0.
 //   222 time control in the TRF-2026 notation ("1200+5", "W360+3-B240+3"),
-//       kept as text in Event::time_control
+//       kept as text in Event::time_control; a value the clocks'
+//       ParseTimeControl (engine/clock/time_control.h) does not read is a
+//       warning naming the line and column, not an error (other programs
+//       write other notations)
 //   260 prohibited pairings: "260 FFF LLL PPPP PPPP [PPPP …]", first and
 //       last round, then two or more start numbers none of which may meet
 //   001 players:

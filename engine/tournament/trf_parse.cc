@@ -15,6 +15,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/clock/time_control.h"
 #include "engine/common/text.h"
 #include "engine/tournament/event.h"
 #include "engine/tournament/trf.h"
@@ -91,6 +92,9 @@ class Reader {
   absl::Status ReadLine(int number, std::string_view raw);
   absl::Status ReadRecord(int number, const TrfLine& line);
   absl::Status ReadPointSystem(int number, const TrfLine& line);
+  // A 222 value caipan's clocks cannot run is a warning, not an error:
+  // other programs write other notations, and the text is kept as it is.
+  void CheckTimeControl(int number, const TrfLine& line);
   absl::Status ReadProhibition(int number, const TrfLine& line);
   // Header records that may appear once: their line, or an error.
   absl::Status Once(std::string_view code, int number);
@@ -215,6 +219,7 @@ absl::Status Reader::ReadRecord(int number, const TrfLine& line) {
   if (text_field != nullptr) {
     if (absl::Status s = Once(code, number); !s.ok()) return s;
     *text_field = value;
+    if (code == "222") CheckTimeControl(number, line);
     return absl::OkStatus();
   }
   if (code == "042" || code == "052") {
@@ -251,6 +256,20 @@ absl::Status Reader::ReadRecord(int number, const TrfLine& line) {
   }
   document_.other_records.emplace_back(line.text());
   return absl::OkStatus();
+}
+
+void Reader::CheckTimeControl(int number, const TrfLine& line) {
+  int column = 5;
+  while (column <= line.size() && line.At(column) == " ") ++column;
+  const std::string& text = document_.event.time_control;
+  if (text.empty()) return;
+  absl::StatusOr<clock::TimeControl> control = clock::ParseTimeControl(text);
+  if (control.ok()) return;
+  document_.warnings.push_back(
+      absl::StrCat("line ", number, " column ", column,
+                   ": time control not understood by caipan's clocks (kept "
+                   "as written): ",
+                   control.status().message()));
 }
 
 absl::Status Reader::ReadPointSystem(int number, const TrfLine& line) {

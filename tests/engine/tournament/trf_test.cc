@@ -249,6 +249,53 @@ TEST(TrfTest, WithoutPointSystemFideDefaultsAndAWarning) {
                           "162)"));
 }
 
+TEST(TrfTest, TimeControlsTheClocksRunAreNotWarnedAbout) {
+  for (const char* control :
+       {"1200+5", "1800", "W360+3-B240+3", "S3600:1800", "S1200:600+5",
+        "W360+3-B240+3;armageddon", "none"}) {
+    absl::StatusOr<TrfDocument> document =
+        ParseTrfDocument(absl::StrCat("012 Open\n222 ", control, "\n"));
+    ASSERT_TRUE(document.ok()) << control << ": " << document.status();
+    EXPECT_EQ(document->event.time_control, control);
+    EXPECT_THAT(document->warnings, ::testing::IsEmpty()) << control;
+  }
+}
+
+TEST(TrfTest, TimeControlTheClocksCannotRunIsAWarningNamingLineAndColumn) {
+  // FIDE's classical notation, as other programs write it: kept as written,
+  // warned about (column 5 where the value starts, later after blanks).
+  const std::string text =
+      "012 Open\n"
+      "222    40/5400+30:1800+30\n" +
+      PlayerLine(1, "A", "     2 w 1") + "\n" +
+      PlayerLine(2, "B", "     1 b 0") + "\n";
+  absl::StatusOr<TrfDocument> document = ParseTrfDocument(text);
+  ASSERT_TRUE(document.ok()) << document.status();
+  EXPECT_EQ(document->event.time_control, "40/5400+30:1800+30");
+  ASSERT_THAT(document->warnings, ::testing::SizeIs(1));
+  EXPECT_THAT(document->warnings[0],
+              ::testing::StartsWith("line 2 column 8: time control not "
+                                    "understood by caipan's clocks"));
+  EXPECT_THAT(document->warnings[0], HasSubstr("40/5400+30:1800+30"));
+  // Written back as it was; read again, the same warning.
+  const std::string written = WriteTrfDocument(*document);
+  EXPECT_THAT(written, HasSubstr("\n222 40/5400+30:1800+30\n"));
+  absl::StatusOr<TrfDocument> again = ParseTrfDocument(written);
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_EQ(again->event.time_control, "40/5400+30:1800+30");
+  EXPECT_THAT(again->warnings,
+              ::testing::Contains(HasSubstr("time control not understood")));
+
+  absl::StatusOr<TrfDocument> minutes = ParseTrfDocument("222 90'+30\"\n");
+  ASSERT_TRUE(minutes.ok()) << minutes.status();
+  EXPECT_THAT(minutes->warnings,
+              ElementsAre(::testing::StartsWith("line 1 column 5: ")));
+  // An empty 222 says nothing: no warning.
+  absl::StatusOr<TrfDocument> empty = ParseTrfDocument("222\n");
+  ASSERT_TRUE(empty.ok()) << empty.status();
+  EXPECT_THAT(empty->warnings, ::testing::IsEmpty());
+}
+
 TEST(TrfTest, ExtensionPointsOverride162) {
   const std::string text =
       "### caipan points full_bye 1.0 forfeit_loss -1.0\n"
