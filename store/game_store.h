@@ -18,7 +18,9 @@
 //   create it) fails with NOT_FOUND, a malformed change with
 //   INVALID_ARGUMENT; nothing of either is stored.
 // - Reads are blocking and see every change whose `done` has run.
-// The store knows nothing of games' rules: payloads are opaque bytes.
+// The store knows nothing of games' rules: payloads are opaque bytes. It also
+// keeps tournaments the same way (kind kTournamentKind, their own log of
+// changes); listings keep the two apart.
 #ifndef CAIPAN_STORE_GAME_STORE_H_
 #define CAIPAN_STORE_GAME_STORE_H_
 
@@ -35,11 +37,14 @@
 
 namespace caipan::store {
 
+// The kind of a row that holds a tournament rather than a game.
+inline constexpr char kTournamentKind[] = "tournament";
+
 // One game's row.
 struct GameRow {
   std::string name;        // "games/…", unique
   std::string request_id;  // the creator's idempotency key; "" for none
-  std::string kind;        // "xiangqi" | "gomoku"
+  std::string kind;        // "xiangqi" | "gomoku" | kTournamentKind
   std::string status;      // "live" | "finished" | "aborted" (filterable)
   std::string event;       // event label, "" for none (filterable)
   // Player names and ids, each matched exactly by a player filter.
@@ -78,6 +83,8 @@ struct ListQuery {
   std::string status;  // "" for any
   std::string player;  // "" for any
   std::string event;   // "" for any
+  // False: games of any kind; true: tournaments only.
+  bool tournaments = false;
   int page_size = 50;  // 1..1000
   // "" for the first page; else a token from the previous page.
   std::string page_token;

@@ -31,7 +31,8 @@ struct StoredGame {
 };
 
 bool Matches(const ListQuery& query, const GameRow& row) {
-  return (query.status.empty() || row.status == query.status) &&
+  return (row.kind == kTournamentKind) == query.tournaments &&
+         (query.status.empty() || row.status == query.status) &&
          (query.event.empty() || row.event == query.event) &&
          (query.player.empty() ||
           std::find(row.players.begin(), row.players.end(), query.player) !=

@@ -40,9 +40,11 @@ constexpr int kByPlayer = 4;
 
 std::string ListSql(int filters) {
   // ?1 the id after which the page starts, ?2 status, ?3 event, ?4 player,
-  // ?5 the limit: every index is bound, used or not.
-  std::string sql =
-      absl::StrCat("SELECT ", kRowColumns, " FROM games WHERE id > ?1");
+  // ?5 the limit, ?6 1 for tournaments, 0 for games: every index is bound,
+  // used or not.
+  std::string sql = absl::StrCat("SELECT ", kRowColumns,
+                                 " FROM games WHERE id > ?1 AND (kind = '",
+                                 kTournamentKind, "') = ?6");
   if (filters & kByStatus) absl::StrAppend(&sql, " AND status = ?2");
   if (filters & kByEvent) absl::StrAppend(&sql, " AND event = ?3");
   if (filters & kByPlayer) {
@@ -484,6 +486,7 @@ absl::StatusOr<ListPage> SqliteStore::ListGames(const ListQuery& query) {
     statement.BindText(4, query.player);
     // One more than the page: whether another page follows.
     statement.BindInt(5, query.page_size + 1);
+    statement.BindInt(6, query.tournaments ? 1 : 0);
     std::vector<int64_t> ids;
     absl::StatusOr<std::vector<GameRow>> rows = r.Rows(statement, &ids);
     if (!rows.ok()) return rows.status();

@@ -23,9 +23,24 @@ GameRegistry::GameRegistry(GameContext context, int max_live_games,
       max_live_games_(max_live_games),
       token_key_(std::move(token_key)) {
   context_.on_finished = [this](const std::string& name) {
-    absl::MutexLock lock(&mu_);
-    live_.erase(name);
+    std::shared_ptr<LiveGame> game;
+    std::function<void(const v1::Game&)> listener;
+    {
+      absl::MutexLock lock(&mu_);
+      auto it = live_.find(name);
+      if (it == live_.end()) return;
+      game = std::move(it->second);
+      live_.erase(it);
+      listener = finish_listener_;
+    }
+    if (listener) listener(game->Snapshot(/*with_moves=*/false));
   };
+}
+
+void GameRegistry::SetFinishListener(
+    std::function<void(const v1::Game&)> listener) {
+  absl::MutexLock lock(&mu_);
+  finish_listener_ = std::move(listener);
 }
 
 GameRegistry::~GameRegistry() { Shutdown(); }

@@ -4,6 +4,7 @@
 #ifndef CAIPAN_SERVICES_GAME_GAME_REGISTRY_H_
 #define CAIPAN_SERVICES_GAME_GAME_REGISTRY_H_
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -34,6 +35,10 @@ class GameRegistry {
   absl::Status List(const v1::ListGamesRequest& request,
                     v1::ListGamesResponse* response);
 
+  // Called with each game's final state once its end is durable (from the
+  // store's thread, no lock held). Set it before Recover().
+  void SetFinishListener(std::function<void(const v1::Game&)> listener);
+
   int live_count() const;
   const GameContext& context() const { return context_; }
   // Stops every game's alarm (before the time source and store go away).
@@ -51,6 +56,7 @@ class GameRegistry {
   absl::flat_hash_map<std::string, std::shared_ptr<LiveGame>> live_
       ABSL_GUARDED_BY(mu_);
   absl::flat_hash_set<std::string> creating_ ABSL_GUARDED_BY(mu_);
+  std::function<void(const v1::Game&)> finish_listener_ ABSL_GUARDED_BY(mu_);
   int pending_creates_ ABSL_GUARDED_BY(mu_) = 0;
 };
 

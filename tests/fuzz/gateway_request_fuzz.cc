@@ -21,6 +21,7 @@
 
 #include "caipan/v1/adjudication_service.pb.h"
 #include "caipan/v1/game_service.pb.h"
+#include "caipan/v1/tournament_service.pb.h"
 #include "gateway/rpc_exchange.h"
 #include "gateway/ws_frames.h"
 
@@ -33,8 +34,10 @@ const MethodTable& Methods() {
     // Referencing the generated types links their descriptors in.
     (void)caipan::v1::CheckMoveRequest::descriptor();
     (void)caipan::v1::WatchGameRequest::descriptor();
+    (void)caipan::v1::AddPlayersRequest::descriptor();
     return new MethodTable(*MethodTable::ForServices(
-        {"caipan.v1.AdjudicationService", "caipan.v1.GameService"}));
+        {"caipan.v1.AdjudicationService", "caipan.v1.GameService",
+         "caipan.v1.TournamentService"}));
   }();
   return *table;
 }
@@ -53,7 +56,7 @@ constexpr const char* kPaths[] = {
     "/caipan.v1.AdjudicationService/AdjudicateGame",
     "/caipan.v1.AdjudicationService/PlayGame",
     "/caipan.v1.GameService/WatchGame",
-    "/caipan.v1.GameService/SubmitMove",
+    "/caipan.v1.TournamentService/AddPlayers",
     "/caipan.v1.GameService/CreateGame",
     "/caipan.v1.Nope/Nope",
     "/"};

@@ -5,6 +5,7 @@
 #include <csignal>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_split.h"
 #include "absl/synchronization/mutex.h"
@@ -18,6 +19,8 @@
 #include "services/game/game_registry.h"
 #include "services/game/game_service.h"
 #include "services/game/time_source.h"
+#include "services/tournament/tournament_registry.h"
+#include "services/tournament/tournament_service.h"
 #include "store/game_store.h"
 
 namespace {
@@ -327,9 +330,27 @@ int main(int argc, char** argv) {
   watch_limits.idle_timeout = absl::Seconds(watch_idle_seconds);
   game::GameService game_service(&registry, config.gate, watch_limits);
 
+  // Tournaments: kept in the same store; their rounds are live games.
+  namespace tournament = caipan::services::tournament;
+  tournament::TournamentContext tournament_context;
+  tournament_context.store = store->get();
+  tournament_context.games = &registry;
+  tournament_context.time = time_source.get();
+  tournament_context.arbiters = arbiters.get();
+  tournament_context.token_key = *token_key;
+  tournament::TournamentRegistry tournaments(tournament_context);
+  if (absl::Status s = tournaments.Recover(); !s.ok()) {
+    std::fprintf(stderr, "caipan-server: recovering tournaments: %s\n",
+                 std::string(s.message()).c_str());
+    return 1;
+  }
+  tournament::TournamentService tournament_service(&tournaments, config.gate);
+  const std::vector<std::string> service_names = {
+      "caipan.v1.AdjudicationService", "caipan.v1.GameService",
+      "caipan.v1.TournamentService"};
+
   auto server = caipan::rpc::Server::Start(
-      config, {&service, &game_service},
-      {"caipan.v1.AdjudicationService", "caipan.v1.GameService"});
+      config, {&service, &game_service, &tournament_service}, service_names);
   if (!server.ok()) {
     caipan::rpc::LogLine("error").Add("msg", server.status().message());
     caipan::rpc::FlushLogs();
@@ -340,8 +361,7 @@ int main(int argc, char** argv) {
   std::unique_ptr<caipan::gateway::HttpGateway> gateway;
   if (http.address != "off") {
     auto started = caipan::gateway::HttpGateway::Start(
-        http, (*server)->grpc_server(),
-        {"caipan.v1.AdjudicationService", "caipan.v1.GameService"});
+        http, (*server)->grpc_server(), service_names);
     if (!started.ok()) {
       caipan::rpc::LogLine("error").Add("msg", started.status().message());
       caipan::rpc::FlushLogs();

@@ -1,0 +1,587 @@
+// The server's tournaments (see tournament_registry.h).
+#include "services/tournament/tournament_registry.h"
+
+#include <atomic>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
+#include "services/game/create_game.h"
+#include "services/tournament/tournament_export.h"
+#include "services/tournament/tournament_state.h"
+
+namespace caipan::services::tournament {
+namespace {
+
+constexpr char kNamePrefix[] = "tournaments/";
+// Request ids of tournaments live beside games' in the store.
+constexpr char kRequestIdPrefix[] = "tournament:";
+
+const char* StoreStatus(const v1::Tournament& t) {
+  return t.status() == v1::TOURNAMENT_STATUS_FINISHED ? "finished" : "open";
+}
+
+// Sets the status once every planned round is paired and finished.
+void UpdateStatus(v1::StoredTournament* state) {
+  v1::Tournament& t = *state->mutable_tournament();
+  if (state->rounds_size() == 0) return;
+  const bool done = t.rounds() > 0 && state->rounds_size() >= t.rounds() &&
+                    FinishedRounds(*state) == state->rounds_size();
+  t.set_status(done ? v1::TOURNAMENT_STATUS_FINISHED
+                    : v1::TOURNAMENT_STATUS_RUNNING);
+}
+
+v1::Side SideOf(v1::GameKind kind, int player) {
+  if (kind == v1::GAME_KIND_GOMOKU)
+    return player == 0 ? v1::SIDE_BLACK : v1::SIDE_WHITE;
+  return player == 0 ? v1::SIDE_RED : v1::SIDE_BLACK;
+}
+
+}  // namespace
+
+struct TournamentRegistry::Entry {
+  std::string name;
+  absl::Mutex mu;
+  v1::StoredTournament state ABSL_GUARDED_BY(mu);
+  bool busy ABSL_GUARDED_BY(mu) = false;
+  std::deque<Op> queue ABSL_GUARDED_BY(mu);
+};
+
+TournamentRegistry::TournamentRegistry(TournamentContext context)
+    : context_(std::move(context)) {}
+
+TournamentRegistry::~TournamentRegistry() {
+  if (context_.games != nullptr) context_.games->SetFinishListener(nullptr);
+}
+
+absl::Status TournamentRegistry::CheckArbiter(const std::string& token) const {
+  if (token.empty())
+    return absl::UnauthenticatedError("token: missing (an arbiter's token)");
+  if (context_.arbiters == nullptr) {
+    return absl::UnauthenticatedError(
+        "token: the server has no arbiter tokens (--arbiter-tokens-file)");
+  }
+  if (!context_.arbiters->CheckHeader(absl::StrCat("Bearer ", token)).ok())
+    return absl::UnauthenticatedError("token: not an arbiter's token");
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::shared_ptr<TournamentRegistry::Entry>>
+TournamentRegistry::Find(const std::string& name) {
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = entries_.find(name);
+    if (it != entries_.end()) return it->second;
+  }
+  absl::StatusOr<std::optional<store::GameRow>> row =
+      context_.store->FindGame(name);
+  if (!row.ok()) return row.status();
+  if (!row->has_value() || (*row)->kind != store::kTournamentKind)
+    return absl::NotFoundError(
+        absl::StrCat("tournament: no tournament ", name));
+  auto entry = std::make_shared<Entry>();
+  entry->name = name;
+  v1::StoredTournament state;
+  if (!state.ParseFromString((*row)->snapshot))
+    return absl::DataLossError(absl::StrCat(name, ": unreadable state"));
+  state.mutable_tournament()->set_last_sequence((*row)->last_sequence);
+  {
+    absl::MutexLock lock(&entry->mu);
+    entry->state = std::move(state);
+  }
+  absl::MutexLock lock(&mu_);
+  // Another caller may have loaded it meanwhile: keep one entry.
+  auto [it, inserted] = entries_.emplace(name, entry);
+  return it->second;
+}
+
+absl::StatusOr<v1::StoredTournament> TournamentRegistry::Get(
+    const std::string& name) {
+  absl::StatusOr<std::shared_ptr<Entry>> entry = Find(name);
+  if (!entry.ok()) return entry.status();
+  absl::MutexLock lock(&(*entry)->mu);
+  return (*entry)->state;
+}
+
+void TournamentRegistry::Enqueue(const std::string& name, Op op,
+                                 const Done& refuse) {
+  absl::StatusOr<std::shared_ptr<Entry>> found = Find(name);
+  if (!found.ok()) return refuse(found.status());
+  std::shared_ptr<Entry> entry = *found;
+  {
+    absl::MutexLock lock(&entry->mu);
+    if (entry->busy) {
+      if (static_cast<int>(entry->queue.size()) >=
+          context_.max_queued_changes) {
+        return refuse(absl::ResourceExhaustedError(
+            absl::StrCat(name, ": too many changes waiting; retry")));
+      }
+      entry->queue.push_back(std::move(op));
+      return;
+    }
+    entry->busy = true;
+  }
+  op(entry, [this, entry] { RunNext(entry); });
+}
+
+void TournamentRegistry::RunNext(const std::shared_ptr<Entry>& entry) {
+  Op op;
+  {
+    absl::MutexLock lock(&entry->mu);
+    if (entry->queue.empty()) {
+      entry->busy = false;
+      return;
+    }
+    op = std::move(entry->queue.front());
+    entry->queue.pop_front();
+  }
+  op(entry, [this, entry] { RunNext(entry); });
+}
+
+void TournamentRegistry::Commit(const std::shared_ptr<Entry>& entry,
+                                v1::StoredTournament state,
+                                v1::TournamentChange change, Done done) {
+  const int64_t last = state.tournament().last_sequence();
+  change.set_sequence(last + 1);
+  change.set_time_unix_ms(context_.time->UnixMs());
+  UpdateStatus(&state);
+  state.mutable_tournament()->set_last_sequence(last + 1);
+  store::Change stored;
+  stored.game = entry->name;
+  stored.expected_last_sequence = last;
+  stored.events.push_back({last + 1, change.SerializeAsString()});
+  stored.status = StoreStatus(state.tournament());
+  stored.snapshot = state.SerializeAsString();
+  context_.store->Commit(std::move(stored), [entry, state = std::move(state),
+                                             done = std::move(done)](
+                                                absl::Status status) mutable {
+    if (status.ok()) {
+      absl::MutexLock lock(&entry->mu);
+      entry->state = std::move(state);
+    } else {
+      status = absl::UnavailableError(absl::StrCat(
+          "the change could not be stored (", status.message(), "); retry"));
+    }
+    done(std::move(status));
+  });
+}
+
+void TournamentRegistry::Create(const v1::CreateTournamentRequest& request,
+                                v1::Tournament* response, Done done) {
+  if (absl::Status s = CheckArbiter(request.token()); !s.ok()) return done(s);
+  if (request.request_id().size() > 128)
+    return done(absl::InvalidArgumentError("request_id: more than 128 bytes"));
+  const std::string request_id =
+      request.request_id().empty()
+          ? ""
+          : absl::StrCat(kRequestIdPrefix, request.request_id());
+  if (!request_id.empty()) {
+    absl::StatusOr<std::optional<store::GameRow>> existing =
+        context_.store->FindByRequestId(request_id);
+    if (!existing.ok()) return done(existing.status());
+    if (existing->has_value()) {
+      absl::StatusOr<v1::StoredTournament> state = Get((*existing)->name);
+      if (!state.ok()) return done(state.status());
+      *response = state->tournament();
+      return done(absl::OkStatus());
+    }
+  }
+  absl::StatusOr<std::string> game_name = game::NewGameName();
+  if (!game_name.ok()) return done(game_name.status());
+  const std::string name =
+      absl::StrCat(kNamePrefix, absl::StripPrefix(*game_name, "games/"));
+  absl::StatusOr<v1::StoredTournament> state =
+      NewTournament(request, name, context_.time->UnixMs());
+  if (!state.ok()) return done(state.status());
+  state->mutable_tournament()->set_last_sequence(1);
+  v1::TournamentChange change;
+  change.set_sequence(1);
+  change.set_time_unix_ms(state->tournament().create_time_unix_ms());
+  *change.mutable_created() = request;
+  change.mutable_created()->clear_token();
+  store::GameRow row;
+  row.name = name;
+  row.request_id = request_id;
+  row.kind = store::kTournamentKind;
+  row.status = StoreStatus(state->tournament());
+  row.create_time_unix_ms = state->tournament().create_time_unix_ms();
+  row.snapshot = state->SerializeAsString();
+  row.last_sequence = 1;
+  store::Change stored;
+  stored.game = name;
+  stored.create = std::move(row);
+  stored.events.push_back({1, change.SerializeAsString()});
+  *response = state->tournament();
+  context_.store->Commit(
+      std::move(stored), [done = std::move(done)](absl::Status status) {
+        if (!status.ok() && !absl::IsAlreadyExists(status)) {
+          status = absl::UnavailableError(
+              absl::StrCat("the tournament could not be stored (",
+                           status.message(), "); retry"));
+        } else if (absl::IsAlreadyExists(status)) {
+          status = absl::AbortedError(
+              "request_id: a tournament with this request_id was created "
+              "meanwhile; retry to get it");
+        }
+        done(std::move(status));
+      });
+}
+
+v1::StoredTournament TournamentRegistry::StateOf(
+    const std::shared_ptr<Entry>& entry) {
+  absl::MutexLock lock(&entry->mu);
+  return entry->state;
+}
+
+void TournamentRegistry::Change(const std::string& name, Mutation mutate,
+                                Answer answer, Done done) {
+  Enqueue(
+      name,
+      [this, mutate = std::move(mutate), answer = std::move(answer), done](
+          const std::shared_ptr<Entry>& entry, std::function<void()> finish) {
+        v1::StoredTournament state = StateOf(entry);
+        v1::TournamentChange change;
+        absl::StatusOr<bool> changed = mutate(&state, &change);
+        if (!changed.ok() || !*changed) {
+          if (changed.ok()) answer(state);
+          done(changed.status());
+          return finish();
+        }
+        Commit(entry, std::move(state), std::move(change),
+               [entry, answer, done, finish](absl::Status status) {
+                 if (status.ok()) answer(StateOf(entry));
+                 done(status);
+                 finish();
+               });
+      },
+      done);
+}
+
+void TournamentRegistry::AddPlayers(const v1::AddPlayersRequest& request,
+                                    v1::Tournament* response, Done done) {
+  if (absl::Status s = CheckArbiter(request.token()); !s.ok()) return done(s);
+  Change(
+      request.tournament(),
+      [request](v1::StoredTournament* state,
+                v1::TournamentChange* change) -> absl::StatusOr<bool> {
+        if (absl::Status s = tournament::AddPlayers(request, state); !s.ok())
+          return s;
+        *change->mutable_players_added() = request;
+        change->mutable_players_added()->clear_token();
+        return true;
+      },
+      [response](const v1::StoredTournament& committed) {
+        *response = committed.tournament();
+      },
+      std::move(done));
+}
+
+void TournamentRegistry::SetPlayerStatus(
+    const v1::SetPlayerStatusRequest& request, v1::Tournament* response,
+    Done done) {
+  if (absl::Status s = CheckArbiter(request.token()); !s.ok()) return done(s);
+  Change(
+      request.tournament(),
+      [request](v1::StoredTournament* state,
+                v1::TournamentChange* change) -> absl::StatusOr<bool> {
+        if (absl::Status s = tournament::SetPlayerStatus(request, state);
+            !s.ok())
+          return s;
+        *change->mutable_status_set() = request;
+        change->mutable_status_set()->clear_token();
+        return true;
+      },
+      [response](const v1::StoredTournament& committed) {
+        *response = committed.tournament();
+      },
+      std::move(done));
+}
+
+void TournamentRegistry::CreateGames(const v1::StoredTournament& state,
+                                     const v1::PairRoundRequest& request,
+                                     std::shared_ptr<v1::Round> round,
+                                     Done done) {
+  const v1::Tournament& t = state.tournament();
+  std::vector<int> tables;
+  for (int i = 0; i < round->pairings_size(); ++i) {
+    if (round->pairings(i).black() != 0) tables.push_back(i);
+  }
+  if (tables.empty()) return done(absl::OkStatus());
+  struct Pending {
+    std::atomic<int> left;
+    absl::Mutex mu;
+    absl::Status first_error ABSL_GUARDED_BY(mu);
+    std::vector<v1::CreateGameResponse> answers;
+  };
+  auto pending = std::make_shared<Pending>();
+  pending->left = static_cast<int>(tables.size());
+  pending->answers.resize(round->pairings_size());
+  for (int index : tables) {
+    const v1::TablePairing& table = round->pairings(index);
+    v1::CreateGameRequest create;
+    create.set_kind(t.kind());
+    *create.mutable_xiangqi_rules() = t.xiangqi_rules();
+    *create.mutable_gomoku_rules() = t.gomoku_rules();
+    create.set_time_control(t.time_control());
+    create.set_foul_limit(t.foul_limit());
+    create.set_event(t.name());
+    create.set_round(absl::StrCat(round->number()));
+    create.set_board(absl::StrCat(table.table()));
+    create.set_request_id(
+        GameRequestId(t.name(), round->number(), table.table()));
+    create.set_start_time_unix_ms(request.start_time_unix_ms());
+    const int numbers[2] = {table.red(), table.black()};
+    for (int p = 0; p < 2; ++p) {
+      v1::Player* player = create.add_players();
+      player->set_side(SideOf(t.kind(), p));
+      player->set_name(t.players(numbers[p] - 1).entrant().name());
+      player->set_id(absl::StrCat(numbers[p]));
+    }
+    context_.games->Create(
+        create, &pending->answers[index],
+        [pending, round, index, done](absl::Status status) {
+          if (status.ok()) {
+            round->mutable_pairings(index)->set_game(
+                pending->answers[index].game().name());
+          } else {
+            absl::MutexLock lock(&pending->mu);
+            if (pending->first_error.ok()) {
+              pending->first_error = absl::Status(
+                  status.code(),
+                  absl::StrCat(
+                      "table ", round->pairings(index).table(),
+                      ": the game could not be created: ", status.message()));
+            }
+          }
+          if (pending->left.fetch_sub(1) == 1) {
+            absl::Status first;
+            {
+              absl::MutexLock lock(&pending->mu);
+              first = pending->first_error;
+            }
+            done(first);
+          }
+        });
+  }
+}
+
+void TournamentRegistry::PairRound(const v1::PairRoundRequest& request,
+                                   v1::Round* response, Done done) {
+  if (absl::Status s = CheckArbiter(request.token()); !s.ok()) return done(s);
+  Enqueue(
+      request.tournament(),
+      [this, request, response, done](const std::shared_ptr<Entry>& entry,
+                                      std::function<void()> finish) {
+        v1::StoredTournament state = StateOf(entry);
+        const v1::GameKind kind = state.tournament().kind();
+        // A retry of the round last paired gets that round again.
+        if (request.round() >= 1 && request.round() == state.rounds_size()) {
+          *response = state.rounds(request.round() - 1);
+          AddTokens(kind, response);
+          done(absl::OkStatus());
+          return finish();
+        }
+        absl::StatusOr<std::vector<caipan::tournament::Pairing>> pairings =
+            PairNextRound(state, request.round());
+        if (!pairings.ok()) {
+          done(pairings.status());
+          return finish();
+        }
+        auto round = std::make_shared<v1::Round>(
+            NewRound(state, request.round(), *pairings));
+        auto store_round = [this, entry, response, done, finish, round, kind,
+                            state](absl::Status status) mutable {
+          if (!status.ok()) {
+            done(status);
+            return finish();
+          }
+          AddRound(*round, &state);
+          v1::TournamentChange change;
+          *change.mutable_round_paired() = *round;
+          Commit(
+              entry, std::move(state), std::move(change),
+              [this, round, kind, response, done, finish](absl::Status status) {
+                if (status.ok()) {
+                  *response = *round;
+                  AddTokens(kind, response);
+                }
+                done(status);
+                finish();
+              });
+        };
+        if (request.without_games()) return store_round(absl::OkStatus());
+        CreateGames(state, request, round, std::move(store_round));
+      },
+      done);
+}
+
+void TournamentRegistry::RecordResult(const v1::RecordResultRequest& request,
+                                      v1::Round* response, Done done) {
+  if (absl::Status s = CheckArbiter(request.token()); !s.ok()) return done(s);
+  Change(
+      request.tournament(),
+      [request](v1::StoredTournament* state,
+                v1::TournamentChange* change) -> absl::StatusOr<bool> {
+        if (absl::Status s = tournament::RecordResult(
+                request, state->tournament().last_sequence() + 1, state);
+            !s.ok())
+          return s;
+        *change->mutable_result_recorded() = request;
+        change->mutable_result_recorded()->clear_token();
+        return true;
+      },
+      [response,
+       round = request.round()](const v1::StoredTournament& committed) {
+        *response = committed.rounds(round - 1);
+      },
+      std::move(done));
+}
+
+void TournamentRegistry::OnGameFinished(const v1::Game& game) {
+  if (!absl::StartsWith(game.event(), kNamePrefix)) return;
+  int round = 0, table = 0;
+  if (!absl::SimpleAtoi(game.round(), &round) ||
+      !absl::SimpleAtoi(game.board(), &table))
+    return;
+  // A result that cannot be stored now is found again at the next start
+  // (Recover reads the game of every pending table).
+  Change(
+      game.event(),
+      [game, round, table](
+          v1::StoredTournament* state,
+          v1::TournamentChange* change) -> absl::StatusOr<bool> {
+        if (!ApplyGameResult(game, round, table, state)) return false;
+        *change->mutable_game_reported() =
+            state->rounds(round - 1).pairings(table - 1);
+        return true;
+      },
+      [](const v1::StoredTournament&) {}, [](absl::Status) {});
+}
+
+absl::Status TournamentRegistry::Recover() {
+  context_.games->SetFinishListener(
+      [this](const v1::Game& game) { OnGameFinished(game); });
+  store::ListQuery query;
+  query.tournaments = true;
+  query.page_size = 1000;
+  for (;;) {
+    absl::StatusOr<store::ListPage> page = context_.store->ListGames(query);
+    if (!page.ok()) return page.status();
+    for (const store::GameRow& row : page->games) {
+      if (row.status == "finished") continue;
+      absl::StatusOr<v1::StoredTournament> state = Get(row.name);
+      if (!state.ok()) return state.status();
+      for (const v1::Round& round : state->rounds()) {
+        for (const v1::TablePairing& table : round.pairings()) {
+          if (table.game().empty() ||
+              table.result() != v1::TABLE_RESULT_PENDING)
+            continue;
+          absl::StatusOr<std::shared_ptr<game::LiveGame>> live =
+              context_.games->Find(table.game());
+          if (!live.ok()) continue;  // reported again when it ends
+          const v1::Game game = (*live)->Snapshot(/*with_moves=*/false);
+          if (game.status() == v1::GAME_STATUS_FINISHED) OnGameFinished(game);
+        }
+      }
+    }
+    if (page->next_page_token.empty()) break;
+    query.page_token = page->next_page_token;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status TournamentRegistry::List(const v1::ListTournamentsRequest& request,
+                                      v1::ListTournamentsResponse* response) {
+  store::ListQuery query;
+  query.tournaments = true;
+  query.page_size = request.page_size() == 0 ? 50 : request.page_size();
+  query.page_token = request.page_token();
+  absl::StatusOr<store::ListPage> page = context_.store->ListGames(query);
+  if (!page.ok()) return page.status();
+  for (const store::GameRow& row : page->games) {
+    absl::StatusOr<v1::StoredTournament> state = Get(row.name);
+    if (!state.ok()) return state.status();
+    v1::Tournament* t = response->add_tournaments();
+    *t = state->tournament();
+    t->clear_players();  // GetTournament has them
+  }
+  response->set_next_page_token(page->next_page_token);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<v1::Round> TournamentRegistry::GetRound(const std::string& name,
+                                                       int round,
+                                                       bool with_tokens) {
+  absl::StatusOr<v1::StoredTournament> state = Get(name);
+  if (!state.ok()) return state.status();
+  if (round < 1 || round > state->rounds_size()) {
+    return absl::NotFoundError(absl::StrCat(
+        "round: ", name, " has paired rounds 1..", state->rounds_size()));
+  }
+  v1::Round answer = state->rounds(round - 1);
+  if (with_tokens) AddTokens(state->tournament().kind(), &answer);
+  return answer;
+}
+
+void TournamentRegistry::AddTokens(v1::GameKind kind, v1::Round* round) const {
+  for (v1::TablePairing& table : *round->mutable_pairings()) {
+    table.clear_tokens();
+    if (table.game().empty()) continue;
+    for (int p = 0; p < 2; ++p) {
+      v1::PairingPlayerToken* token = table.add_tokens();
+      token->set_side(SideOf(kind, p));
+      token->set_token(
+          game::DerivePlayerToken(context_.token_key, table.game(), p));
+    }
+  }
+}
+
+absl::StatusOr<v1::ExportTournamentResponse> TournamentRegistry::Export(
+    const v1::ExportTournamentRequest& request) {
+  absl::StatusOr<v1::StoredTournament> state = Get(request.tournament());
+  if (!state.ok()) return state.status();
+  const std::string base(absl::StripPrefix(request.tournament(), kNamePrefix));
+  v1::ExportTournamentResponse answer;
+  switch (request.format()) {
+    case v1::EXPORT_FORMAT_TRF:
+      answer.set_content_type("text/plain; charset=utf-8");
+      answer.set_filename(absl::StrCat(base, ".trf"));
+      answer.set_text(ExportTrf(*state));
+      return answer;
+    case v1::EXPORT_FORMAT_CSV:
+      answer.set_content_type("text/csv; charset=utf-8");
+      answer.set_filename(absl::StrCat(base, ".csv"));
+      answer.set_text(ExportCsv(*state));
+      return answer;
+    case v1::EXPORT_FORMAT_PGN: {
+      if (request.round() < 1 || request.round() > state->rounds_size()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("round: expected a paired round, 1..",
+                         state->rounds_size(), ", got ", request.round()));
+      }
+      const v1::Round& round = state->rounds(request.round() - 1);
+      std::vector<v1::Game> games(round.pairings_size());
+      for (int i = 0; i < round.pairings_size(); ++i) {
+        if (round.pairings(i).game().empty()) continue;
+        absl::StatusOr<std::shared_ptr<game::LiveGame>> live =
+            context_.games->Find(round.pairings(i).game());
+        if (!live.ok()) return live.status();
+        games[i] = (*live)->Snapshot();
+      }
+      answer.set_content_type("application/x-chess-pgn; charset=utf-8");
+      answer.set_filename(
+          absl::StrCat(base, "-round-", request.round(), ".pgn"));
+      answer.set_text(ExportPgnRound(*state, request.round(), games));
+      return answer;
+    }
+    case v1::EXPORT_FORMAT_UNSPECIFIED:
+    case v1::ExportFormat_INT_MIN_SENTINEL_DO_NOT_USE_:
+    case v1::ExportFormat_INT_MAX_SENTINEL_DO_NOT_USE_:
+      break;
+  }
+  return absl::InvalidArgumentError("format: expected TRF, CSV or PGN");
+}
+
+}  // namespace caipan::services::tournament
