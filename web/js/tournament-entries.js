@@ -209,6 +209,13 @@ export class EntriesPanel {
         'change', () => this.setStatus(player, {present: present.checked}));
     row.insertCell().appendChild(present);
 
+    if (!arbiter) {
+      // Read only: the numbers as text.
+      const foulsCell = row.insertCell();
+      foulsCell.textContent = String(player.fouls ?? 0);
+      row.insertCell().textContent = player.withdrawn ? t('tn.withdrawn') : '';
+      return row;
+    }
     const fouls = document.createElement('input');
     fouls.type = 'number';
     fouls.min = '0';
@@ -216,7 +223,6 @@ export class EntriesPanel {
     fouls.step = '1';
     fouls.className = 'fouls-input';
     fouls.value = String(player.fouls ?? 0);
-    fouls.disabled = !arbiter;
     fouls.setAttribute('aria-label', t('tn.foulsOf', {name}));
     fouls.addEventListener('change', () => {
       const value = Math.max(0, Math.round(Number(fouls.value) || 0));
@@ -227,7 +233,7 @@ export class EntriesPanel {
     const withdrawCell = row.insertCell();
     if (player.withdrawn) {
       withdrawCell.textContent = t('tn.withdrawn');
-    } else if (arbiter) {
+    } else {
       const withdraw = document.createElement('button');
       withdraw.type = 'button';
       withdraw.className = 'danger withdraw';

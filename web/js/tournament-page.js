@@ -156,6 +156,11 @@ if (tournamentName) {
   mountTokenForm(() => {});
 }
 onLanguageChange(() => {
+  // Notes of what was done are in the old language; the server's errors stay.
+  for (const note of document.querySelectorAll(
+           '.message[data-kind="ok"], .message[data-kind="info"]')) {
+    note.hidden = true;
+  }
   renderTokenState();
   relabelers.forEach((relabel) => relabel());
   apply();
