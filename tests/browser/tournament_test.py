@@ -10,7 +10,7 @@ without a reason is refused with the server's message, and with a reason it is c
 listed; the TRF export's text; the page in English; the print layouts of the pairings and the
 standings (print media emulated: controls hidden, one sheet, the event's header); the event in
 the list of events; the page on a 390 px phone.
-Screenshots: tournament-event.png, tournament-print-pairings.png, tournament-print-standings.png,
+Screenshots: tournament-entries.png, tournament-event.png, tournament-print-pairings.png, tournament-print-standings.png,
 tournament-list.png, tournament-phone.png.
 """
 
@@ -76,6 +76,12 @@ def displayed(driver, css):
 
 class TournamentTest(h.BrowserTestCase):
 
+    def wait_idle(self, driver, message="the page's calls are answered"):
+        """Waits for the page's TournamentService calls to be answered (main's aria-busy): a
+        click starts its call at once, and a result's answer is followed by reloads."""
+        self.wait_for(driver, lambda d: h.attribute_of(d, "#main", "aria-busy") == "false",
+                      message=message)
+
     def enter_result(self, driver, table, result, reason=""):
         form = '#pairings-body tr[data-table="%d"] form.result-edit' % table
         Select(h.find(driver, form + " select")).select_by_value(result)
@@ -84,6 +90,7 @@ class TournamentTest(h.BrowserTestCase):
         if reason:
             reason_input.send_keys(reason)
         h.find(driver, form + " button").click()
+        self.wait_idle(driver)
 
     def result_of(self, driver, table):
         return h.attribute_of(driver, '#pairings-body tr[data-table="%d"] .result-text' % table,
@@ -140,34 +147,46 @@ class TournamentTest(h.BrowserTestCase):
         # Entries: a CSV list.
         h.find(driver, "#csv-input").send_keys(CSV)
         h.find(driver, "#csv-submit").click()
+        self.wait_idle(driver)
         self.wait_for(driver, lambda d: len(h.find_all(d, "#players-body tr[data-number]")) == 8,
                       message="8 players listed")
         self.assertEqual(h.texts_of(driver, "#players-body tr td:nth-child(2)"),
                          [p[0] for p in PLAYERS])
         self.assertIn("已添加 8 名棋手", h.text_of(driver, "#entries-message"))
+        h.screenshot(driver, "tournament-entries.png", full_page=True)
         tournament = server.call("TournamentService", "GetTournament", {"name": name})
         self.assertEqual([p["entrant"]["name"] for p in tournament["players"]],
                          [p[0] for p in PLAYERS])
 
-        # Check-in: player 8 checked out, then in again.
-        toggle = '#players-body tr[data-number="8"] input.present-toggle'
-        initially = h.find(driver, toggle).is_selected()
-        h.find(driver, toggle).click()
-        self.wait_for(driver, lambda d: h.find(d, toggle).is_selected() != initially and
-                      "已更新" in h.text_of(d, "#entries-message"),
-                      message="the check-in is saved")
-        player = server.call("TournamentService", "GetTournament", {"name": name})["players"][7]
-        self.assertEqual(bool(player.get("present")), not initially)
-        if not h.find(driver, toggle).is_selected():
-            h.find(driver, toggle).click()
-            self.wait_for(driver, lambda d: h.find(d, toggle).is_selected(),
-                          message="player 8 is present again")
-            h.wait_until(lambda: server.call("TournamentService", "GetTournament",
-                                             {"name": name})["players"][7].get("present"),
-                         message="the server has player 8 present")
+        # Check-in: everybody present (a player entered absent is checked in), then player 8
+        # checked out and in again.
+        def toggle(number):
+            return '#players-body tr[data-number="%d"] input.present-toggle' % number
+
+        def server_present(number):
+            players = server.call("TournamentService", "GetTournament", {"name": name})["players"]
+            return bool(players[number - 1].get("present"))
+
+        for number in range(1, 9):
+            if not h.find(driver, toggle(number)).is_selected():
+                h.find(driver, toggle(number)).click()
+                self.wait_idle(driver)
+                self.wait_for(driver, lambda d: h.find(d, toggle(number)).is_selected(),
+                              message="player %d checked in" % number)
+        h.wait_until(lambda: all(server_present(n) for n in range(1, 9)),
+                     message="the server has every player present")
+        for present in (False, True):
+            h.find(driver, toggle(8)).click()
+            self.wait_idle(driver)
+            self.wait_for(driver, lambda d: h.find(d, toggle(8)).is_selected() == present and
+                          "已更新" in h.text_of(d, "#entries-message"),
+                          message="player 8's check-in is saved")
+            h.wait_until(lambda: server_present(8) == present,
+                         message="the server has player 8 present: %s" % present)
 
         # Round 1: four tables, each player's link with its game token.
         h.find(driver, "#pair-next").click()
+        self.wait_idle(driver)
         self.wait_for(driver, lambda d: len(h.find_all(d, "#pairings-body tr[data-table]")) == 4,
                       message="round 1's four tables")
         self.assertIn("第 1 轮已编排", h.text_of(driver, "#round-message"))
@@ -307,7 +326,7 @@ class TournamentTest(h.BrowserTestCase):
                       message="the event is listed")
         self.assertIn("全国象棋锦标赛", h.text_of(driver, "#events-body"))
         self.assertEqual(h.text_of(driver, "#events-body td:nth-child(5)"), "8")
-        h.screenshot(driver, "tournament-list.png")
+        h.screenshot(driver, "tournament-list.png", full_page=True)
 
         # A phone: the event's page fits 390 px (wide tables scroll in their own box).
         phone = self.open_browser(390, 844)

@@ -16,8 +16,22 @@ export function setArbiterToken(token) {
   }
 }
 
-function tournamentCall(method, request) {
-  return call('TournamentService', method, request);
+// Calls on their way: the page's main region is aria-busy meanwhile.
+let pending = 0;
+
+function setPending(delta) {
+  pending += delta;
+  document.getElementById('main')?.setAttribute(
+      'aria-busy', String(pending > 0));
+}
+
+async function tournamentCall(method, request) {
+  setPending(1);
+  try {
+    return await call('TournamentService', method, request);
+  } finally {
+    setPending(-1);
+  }
 }
 
 // A change: the arbiter's token goes with it (the server answers

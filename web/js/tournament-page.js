@@ -2,7 +2,7 @@
 // events; with ?t=tournaments/ID it runs one: entries and check-in, the
 // rounds' pairings and results, standings, exports and printable sheets.
 // Changes need the arbiter's token, entered once per tab.
-import {apply, onChange as onLanguageChange, t} from './i18n.js';
+import {apply, lang, onChange as onLanguageChange, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
 import {arbiterToken, getTournament, setArbiterToken} from './tournament-api.js';
 import {kindText, statusText, systemText} from './tournament-labels.js';
@@ -66,7 +66,10 @@ function mountEventView() {
        })],
       ['tn.timeControl', tournament.timeControl || t('tn.noClock')],
       ['tn.tieBreaks', tournament.tieBreaks || t('tn.defaultChain')],
-      ['tn.created', created ? new Date(created).toLocaleString() : ''],
+      ['tn.created',
+       created ? new Date(created).toLocaleString(
+                     lang() === 'zh' ? 'zh-CN' : 'en-GB') :
+                 ''],
     ];
     const list = el('event-summary');
     list.replaceChildren();
@@ -109,7 +112,12 @@ function mountEventView() {
     entries.render(tournament);
     rounds.setTournament(tournament);
     standings.setTournament(tournament);
-    standings.load();
+    // Before round 1 there is nothing to rank.
+    if (tournament.roundsPaired) {
+      standings.load();
+    } else {
+      standings.render();
+    }
     el('export-pgn').disabled = !(tournament.roundsPaired ?? 0);
   }
 

@@ -70,7 +70,7 @@ export class RoundPanel {
       option.textContent = t('tn.roundN', {round});
       select.appendChild(option);
     }
-    select.disabled = !paired;
+    select.closest('.actions').hidden = !paired;
     if (keep) select.value = String(keep);
     const next = paired + 1;
     const planned = tournament.rounds ?? 0;
