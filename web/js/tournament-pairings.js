@@ -208,14 +208,21 @@ export class RoundPanel {
         this.context.onRoundChanged(changed);
       },
     };
+    const labels = sideLabels(this.kind);
     for (const pairing of pairings) {
       const row = body.insertRow();
       row.dataset.table = String(pairing.table ?? 0);
       const table = row.insertCell();
       table.className = 'num';
       table.textContent = String(pairing.table ?? 0);
-      this.fillPlayer(row.insertCell(), pairing.red ?? 0);
-      this.fillPlayer(row.insertCell(), pairing.black ?? 0);
+      // data-label: the column's name where a phone shows rows as cards.
+      table.dataset.label = t('tn.colTable');
+      const red = row.insertCell();
+      red.dataset.label = labels.first;
+      this.fillPlayer(red, pairing.red ?? 0);
+      const black = row.insertCell();
+      black.dataset.label = labels.second;
+      this.fillPlayer(black, pairing.black ?? 0);
       const result = row.insertCell();
       result.className = 'result-cell';
       fillResultCell(result, pairing, resultContext);
