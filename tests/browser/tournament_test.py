@@ -10,6 +10,10 @@ without a reason is refused with the server's message, and with a reason it is c
 listed; the TRF export's text; the page in English; the print layouts of the pairings and the
 standings (print media emulated: controls hidden, one sheet, the event's header); the event in
 the list of events; the page on a 390 px phone.
+
+A gomoku round robin played on boards: players entered with the form's rows, round 1 paired
+without live games (no game links), a result entered with the keyboard alone, the columns and
+results named for gomoku (black moves first, then white) and the tie-breaks' labels.
 Screenshots: tournament-entries.png, tournament-event.png, tournament-print-pairings.png, tournament-print-standings.png,
 tournament-list.png, tournament-phone.png.
 """
@@ -20,6 +24,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import browser_harness as h  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 PLAYERS = [("张强", "北京", 2400), ("李明", "上海", 2350), ("王伟", "广东", 2300),
@@ -82,6 +88,18 @@ class TournamentTest(h.BrowserTestCase):
         self.wait_for(driver, lambda d: h.attribute_of(d, "#main", "aria-busy") == "false",
                       message=message)
 
+    def check_in_everybody(self, driver, server, name, count):
+        """Ticks the present box of each player entered absent, through the page."""
+        for number in range(1, count + 1):
+            box = '#players-body tr[data-number="%d"] input.present-toggle' % number
+            if not h.find(driver, box).is_selected():
+                h.find(driver, box).click()
+                self.wait_idle(driver)
+                self.wait_for(driver, lambda d: h.find(d, box).is_selected(),
+                              message="player %d checked in" % number)
+        players = server.call("TournamentService", "GetTournament", {"name": name})["players"]
+        self.assertTrue(all(p.get("present") for p in players), players)
+
     def enter_result(self, driver, table, result, reason=""):
         form = '#pairings-body tr[data-table="%d"] form.result-edit' % table
         Select(h.find(driver, form + " select")).select_by_value(result)
@@ -104,6 +122,82 @@ class TournamentTest(h.BrowserTestCase):
         self.assertEqual({str(r["number"]): str(int(r.get("points", 0))) for r in answer["rows"]},
                          expected, "the server's standings agree")
         return answer
+
+    def open_as_arbiter(self, server, path):
+        driver = self.open_browser(1280, 1000)
+        driver.get(server.base_url + "/tournament.html?lang=en")
+        driver.execute_script("sessionStorage.setItem('caipan.arbiterToken', arguments[0])",
+                              h.ARBITER_TOKEN)
+        driver.get(server.base_url + path)
+        return driver
+
+    def test_gomoku_round_robin_on_boards_by_keyboard(self):
+        """Players entered with the form's rows; a round paired without live games; a result
+        entered with the keyboard alone; gomoku's side names and its tie-breaks' labels."""
+        server = self.start_server()
+        name = server.call("TournamentService", "CreateTournament", {
+            "token": h.ARBITER_TOKEN, "title": "Gomoku league", "kind": "GAME_KIND_GOMOKU",
+            "system": "PAIRING_SYSTEM_ROUND_ROBIN"})["name"]
+        driver = self.open_as_arbiter(server, "/tournament.html?lang=en&t=" + name)
+        self.wait_for(driver, lambda d: h.text_of(d, "#event-title") == "Gomoku league",
+                      message="the event's page")
+        names = ["Ann", "Bo", "Cai", "Dan"]
+        for i, player in enumerate(names):
+            if i:
+                h.find(driver, "#add-row").click()
+            rows = h.find_all(driver, "#player-rows .player-row")
+            self.assertEqual(len(rows), i + 1)
+            rows[-1].find_element(By.CSS_SELECTOR, '[data-field="name"]').send_keys(player)
+            rows[-1].find_element(By.CSS_SELECTOR, '[data-field="unit"]').send_keys("Club")
+        h.find(driver, "#players-submit").click()
+        self.wait_idle(driver)
+        self.wait_for(driver, lambda d: len(h.find_all(d, "#players-body tr[data-number]")) == 4,
+                      message="4 players listed")
+        self.assertEqual(h.texts_of(driver, "#players-body tr td:nth-child(2)"), names)
+        self.check_in_everybody(driver, server, name, 4)
+
+        h.find(driver, "#without-games").click()
+        h.find(driver, "#pair-next").click()
+        self.wait_idle(driver)
+        self.wait_for(driver, lambda d: len(h.find_all(d, "#pairings-body tr[data-table]")) == 2,
+                      message="round 1's two tables")
+        self.assertEqual(h.text_of(driver, "#col-first"), "Black (first)")
+        self.assertEqual(h.text_of(driver, "#col-second"), "White")
+        self.assertEqual(h.find_all(driver, "#pairings-body a"), [], "no game, no link")
+        self.assertIn("no live game", h.text_of(driver, "#pairings-body"))
+        pairings = server.call("TournamentService", "GetRound",
+                               {"tournament": name, "round": 1})["pairings"]
+        self.assertFalse(any(p.get("game") for p in pairings))
+
+        # The keyboard alone: the select's next option (the first mover wins), then Enter in the
+        # reason field submits the table's form.
+        table = pairings[0]["table"]
+        form = '#pairings-body tr[data-table="%d"] form.result-edit' % table
+        h.find(driver, form + " select").send_keys(Keys.ARROW_DOWN)
+        self.assertEqual(h.find(driver, form + " select").get_attribute("value"),
+                         "TABLE_RESULT_RED_WINS")
+        self.assertIn("Black (first) wins", h.find(driver, form + " select").text)
+        h.find(driver, form + " input").send_keys(Keys.ENTER)
+        self.wait_idle(driver)
+        self.wait_for(driver, lambda d: self.result_of(d, table) == "TABLE_RESULT_RED_WINS",
+                      message="the result entered by keyboard")
+        self.assertIn("Black (first) wins", h.text_of(
+            driver, '#pairings-body tr[data-table="%d"] .result-text' % table))
+        stored = server.call("TournamentService", "GetRound", {"tournament": name, "round": 1})
+        self.assertEqual(stored["pairings"][0].get("result"), "TABLE_RESULT_RED_WINS")
+
+        other = pairings[1]["table"]
+        self.enter_result(driver, other, "TABLE_RESULT_DRAW")
+        self.wait_for(driver, lambda d: self.result_of(d, other) == "TABLE_RESULT_DRAW",
+                      message="the second table's draw")
+        standings = self.check_standings(
+            driver, server, name, pairings,
+            {table: "TABLE_RESULT_RED_WINS", other: "TABLE_RESULT_DRAW"})
+        chain = standings.get("tieBreaks", [])
+        self.assertTrue(chain, standings)
+        self.assertEqual(h.texts_of(driver, "#standings-head th.tie-break"),
+                         [TIE_BREAKS[n][1] for n in chain])
+        self.assert_no_page_errors(driver)
 
     def test_swiss_event_through_the_page(self):
         server = self.start_server()
@@ -167,14 +261,7 @@ class TournamentTest(h.BrowserTestCase):
             players = server.call("TournamentService", "GetTournament", {"name": name})["players"]
             return bool(players[number - 1].get("present"))
 
-        for number in range(1, 9):
-            if not h.find(driver, toggle(number)).is_selected():
-                h.find(driver, toggle(number)).click()
-                self.wait_idle(driver)
-                self.wait_for(driver, lambda d: h.find(d, toggle(number)).is_selected(),
-                              message="player %d checked in" % number)
-        h.wait_until(lambda: all(server_present(n) for n in range(1, 9)),
-                     message="the server has every player present")
+        self.check_in_everybody(driver, server, name, 8)
         for present in (False, True):
             h.find(driver, toggle(8)).click()
             self.wait_idle(driver)

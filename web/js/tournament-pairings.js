@@ -75,6 +75,8 @@ export class RoundPanel {
     const next = paired + 1;
     const planned = tournament.rounds ?? 0;
     const pair = el('pair-next');
+    // Named by its round from now on (not relabelled by data-i18n).
+    delete pair.dataset.i18n;
     pair.textContent = t('tn.pairNextN', {round: next});
     pair.disabled = planned > 0 && next > planned;
     el('round-card').querySelector('.pair-controls').hidden =
