@@ -20,6 +20,7 @@ tournament-list.png, tournament-phone.png.
 
 import os
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -412,7 +413,12 @@ class TournamentTest(h.BrowserTestCase):
         self.wait_for(driver, lambda d: len(h.find_all(d, "#events-body tr[data-name]")) == 1,
                       message="the event is listed")
         self.assertIn("全国象棋锦标赛", h.text_of(driver, "#events-body"))
-        self.assertEqual(h.text_of(driver, "#events-body td:nth-child(5)"), "8")
+        self.assertEqual(h.text_of(driver, "#events-body td:nth-child(4)"), "Running")
+        self.assertEqual(h.text_of(driver, "#events-body td:nth-child(5)"), "1 of 3")
+        created = int(server.call("TournamentService", "GetTournament",
+                                  {"name": name})["createTimeUnixMs"])
+        self.assertIn(str(time.localtime(created / 1000).tm_year),
+                      h.text_of(driver, "#events-body td:nth-child(6)"))
         h.screenshot(driver, "tournament-list.png", full_page=True)
 
         # A phone: the event's page fits 390 px (wide tables scroll in their own box).

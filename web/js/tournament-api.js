@@ -64,7 +64,8 @@ export const listTournaments = (pageToken = '') =>
 export const addPlayers = (tournament, players, csv = '') =>
     change('AddPlayers', csv ? {tournament, csv} : {tournament, players});
 
-// `fields`: number, present, withdrawn, fouls (-1 leaves them), reason.
+// `fields`: number, and present, withdraw or fouls (those left out stay as
+// they are), reason.
 export const setPlayerStatus = (tournament, fields) =>
     change('SetPlayerStatus', {tournament, ...fields});
 

@@ -143,16 +143,11 @@ export class EntriesPanel {
     }
   }
 
+  // `fields`: only what changes (present, fouls or withdraw).
   async setStatus(player, fields) {
-    const request = {
-      number: player.number,
-      present: Boolean(player.present),
-      withdrawn: Boolean(player.withdrawn),
-      fouls: -1,
-      ...fields,
-    };
     try {
-      const tournament = await setPlayerStatus(this.context.name, request);
+      const tournament = await setPlayerStatus(
+          this.context.name, {number: player.number, ...fields});
       showMessage(
           this.message,
           t('tn.statusSaved', {name: player.entrant?.name ?? player.number}),
@@ -241,7 +236,7 @@ export class EntriesPanel {
       withdraw.textContent = t('tn.withdraw');
       confirmingButton(
           withdraw, 'tn.confirmWithdraw',
-          () => this.setStatus(player, {withdrawn: true, present: false}));
+          () => this.setStatus(player, {withdraw: true}));
       withdrawCell.appendChild(withdraw);
     }
     return row;

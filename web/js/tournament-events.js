@@ -3,7 +3,7 @@
 // (ListTournaments, page by page).
 import {t} from './i18n.js';
 import {createTournament, listTournaments, newDrawSeed} from './tournament-api.js';
-import {kindText, statusText, systemText} from './tournament-labels.js';
+import {dateText, kindText, statusText, systemText} from './tournament-labels.js';
 import {errorText, showMessage} from './page-util.js';
 
 const el = (id) => document.getElementById(id);
@@ -81,15 +81,14 @@ function renderList() {
     row.insertCell().textContent = kindText(tournament.kind);
     row.insertCell().textContent = systemText(tournament.system);
     row.insertCell().textContent = statusText(tournament.status);
-    const players = row.insertCell();
-    players.className = 'num';
-    players.textContent = String((tournament.players ?? []).length);
     const rounds = row.insertCell();
     rounds.className = 'num';
     rounds.textContent = t('tn.roundsOf', {
       paired: tournament.roundsPaired ?? 0,
       rounds: tournament.rounds ?? 0,
     });
+    // The list's entries carry no players: the date tells events apart.
+    row.insertCell().textContent = dateText(tournament.createTimeUnixMs);
   }
   el('list-more').hidden = !nextPageToken;
 }

@@ -1,6 +1,6 @@
 // The tournament pages' labels in 中文 and English, and the names of
 // TournamentService's enums and tie-breaks.
-import {register, t} from './i18n.js';
+import {lang, register, t} from './i18n.js';
 
 register({
   'tn.title': {zh: '赛事管理', en: 'Tournaments'},
@@ -63,7 +63,6 @@ register({
   'tn.colKind': {zh: '棋种', en: 'Game'},
   'tn.colSystem': {zh: '赛制', en: 'System'},
   'tn.colStatus': {zh: '状态', en: 'Status'},
-  'tn.colPlayers': {zh: '人数', en: 'Players'},
   'tn.colRounds': {zh: '轮次', en: 'Rounds'},
   'tn.roundsOf': {zh: '{paired}/{rounds}', en: '{paired} of {rounds}'},
   'tn.untitled': {zh: '（无名称）', en: '(untitled)'},
@@ -206,6 +205,8 @@ register({
   'tr.TABLE_RESULT_DOUBLE_FORFEIT':
       {zh: '双方弃权', en: 'Double forfeit'},
   'tr.TABLE_RESULT_BYE': {zh: '轮空', en: 'Bye'},
+  'tr.TABLE_RESULT_HALF_BYE': {zh: '轮空（半分）', en: 'Half-point bye'},
+  'tr.TABLE_RESULT_FULL_BYE': {zh: '轮空（全分）', en: 'Full-point bye'},
 
   // Standings.
   'tn.standingsHeading': {zh: '名次', en: 'Standings'},
@@ -304,4 +305,11 @@ export function formatNumber(value) {
   const number = Number(value ?? 0);
   return Number.isInteger(number) ? String(number) :
                                     String(Math.round(number * 100) / 100);
+}
+
+// A time in int64 milliseconds (a string in JSON) as a local date and time.
+export function dateText(unixMs) {
+  const ms = Number(unixMs ?? 0);
+  return ms ? new Date(ms).toLocaleString(lang() === 'zh' ? 'zh-CN' : 'en-GB') :
+              '';
 }

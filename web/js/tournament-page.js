@@ -2,10 +2,10 @@
 // events; with ?t=tournaments/ID it runs one: entries and check-in, the
 // rounds' pairings and results, standings, exports and printable sheets.
 // Changes need the arbiter's token, entered once per tab.
-import {apply, lang, onChange as onLanguageChange, t} from './i18n.js';
+import {apply, onChange as onLanguageChange, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
 import {arbiterToken, getTournament, setArbiterToken} from './tournament-api.js';
-import {kindText, statusText, systemText} from './tournament-labels.js';
+import {dateText, kindText, statusText, systemText} from './tournament-labels.js';
 import {mountEventsView} from './tournament-events.js';
 import {EntriesPanel} from './tournament-entries.js';
 import {RoundPanel} from './tournament-pairings.js';
@@ -55,7 +55,6 @@ function mountEventView() {
     if (!tournament) return;
     el('event-title').textContent = tournament.title || t('tn.untitled');
     document.title = `caipan · ${tournament.title || tournamentName}`;
-    const created = Number(tournament.createTimeUnixMs ?? 0);
     const items = [
       ['tn.kind', kindText(tournament.kind)],
       ['tn.system', systemText(tournament.system)],
@@ -66,10 +65,7 @@ function mountEventView() {
        })],
       ['tn.timeControl', tournament.timeControl || t('tn.noClock')],
       ['tn.tieBreaks', tournament.tieBreaks || t('tn.defaultChain')],
-      ['tn.created',
-       created ? new Date(created).toLocaleString(
-                     lang() === 'zh' ? 'zh-CN' : 'en-GB') :
-                 ''],
+      ['tn.created', dateText(tournament.createTimeUnixMs)],
     ];
     const list = el('event-summary');
     list.replaceChildren();

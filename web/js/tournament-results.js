@@ -39,7 +39,7 @@ export function fillResultCell(cell, pairing, context) {
     small.textContent = detail;
     cell.appendChild(small);
   }
-  const bye = !pairing.black || result === 'TABLE_RESULT_BYE';
+  const bye = !pairing.black || result.endsWith('_BYE');
   if (!bye && context.isArbiter()) {
     cell.appendChild(resultForm(table, result, context));
   }
