@@ -310,6 +310,9 @@ class TournamentTest(h.BrowserTestCase):
             results[table] = result
         self.wait_for(driver, lambda d: "本轮已全部结束" in h.text_of(d, "#round-status"),
                       message="round 1 is finished")
+        if pairings[0].get("game"):
+            self.assertEqual(len(h.find_all(driver, '#pairings-body a[data-link="red"]')), 4,
+                             "the players' links stay after the results")
         standings = self.check_standings(driver, server, name, pairings, results)
 
         # The tie-break columns, one per name of the chain, in Chinese.

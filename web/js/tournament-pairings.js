@@ -103,6 +103,18 @@ export class RoundPanel {
   }
 
   show(round) {
+    // A result's answer (RecordResult) has no game tokens: keep those of the
+    // same round's earlier answer, table by table.
+    if (this.round && this.round.number === round.number) {
+      const earlier = new Map(
+          (this.round.pairings ?? []).map((p) => [`${p.table}:${p.game}`, p]));
+      for (const pairing of round.pairings ?? []) {
+        const before = earlier.get(`${pairing.table}:${pairing.game}`);
+        if (!pairing.tokens?.length && before?.tokens?.length) {
+          pairing.tokens = before.tokens;
+        }
+      }
+    }
     this.round = round;
     this.shownNumber = round.number ?? 0;
     el('round-select').value = String(this.shownNumber);
