@@ -2,8 +2,8 @@
 // AddPlayers) and the player list with check-in, fouls and withdrawal
 // (SetPlayerStatus).
 import {t} from './i18n.js';
-import {addPlayers, setPlayerStatus} from './tournament-api.js';
 import {confirmingButton, errorText, showMessage} from './page-util.js';
+import {addPlayers, setPlayerStatus} from './tournament-api.js';
 
 const el = (id) => document.getElementById(id);
 
@@ -24,8 +24,8 @@ export class EntriesPanel {
     this.rowCount = 0;
     this.message = el('entries-message');
     el('add-row').addEventListener('click', () => this.addRow(true));
-    el('players-form').addEventListener(
-        'submit', (event) => this.submitRows(event));
+    el('players-form')
+        .addEventListener('submit', (event) => this.submitRows(event));
     el('csv-form').addEventListener('submit', (event) => this.submitCsv(event));
     this.addRow(false);
   }
@@ -75,8 +75,8 @@ export class EntriesPanel {
     const select = document.createElement('select');
     select.id = label.htmlFor;
     select.dataset.field = 'sex';
-    for (const [value, key] of [['', 'tn.sexUnknown'], ['m', 'tn.sexM'],
-                                ['f', 'tn.sexF']]) {
+    for (const [value, key] of [
+             ['', 'tn.sexUnknown'], ['m', 'tn.sexM'], ['f', 'tn.sexF']]) {
       const option = document.createElement('option');
       option.value = value;
       option.dataset.i18n = key;
@@ -191,8 +191,8 @@ export class EntriesPanel {
     row.insertCell().textContent = player.entrant?.unit ?? '';
     const rating = row.insertCell();
     rating.className = 'num';
-    rating.textContent = player.entrant?.rating ? String(player.entrant.rating) :
-                                                  '';
+    rating.textContent =
+        player.entrant?.rating ? String(player.entrant.rating) : '';
 
     const present = document.createElement('input');
     present.type = 'checkbox';

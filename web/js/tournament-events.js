@@ -2,9 +2,9 @@
 // (CreateTournament, optionally from a TRF file) and the list of events
 // (ListTournaments, page by page).
 import {t} from './i18n.js';
+import {errorText, showMessage} from './page-util.js';
 import {createTournament, listTournaments, newDrawSeed} from './tournament-api.js';
 import {dateText, kindText, statusText, systemText} from './tournament-labels.js';
-import {errorText, showMessage} from './page-util.js';
 
 const el = (id) => document.getElementById(id);
 

@@ -1,8 +1,8 @@
 // Exports of an event (ExportTournament): TRF-2026, the CSV entry list and a
 // round's games as PGN, each saved as a file from the text the server sends.
 import {t} from './i18n.js';
-import {exportTournament} from './tournament-api.js';
 import {errorText, showMessage} from './page-util.js';
+import {exportTournament} from './tournament-api.js';
 
 const el = (id) => document.getElementById(id);
 
@@ -32,8 +32,8 @@ export function mountExports(context) {
       button.disabled = true;
       try {
         const answer = await exportTournament(context.name, format, round);
-        const bytes = saveText(
-            answer.text ?? '', answer.filename, answer.contentType);
+        const bytes =
+            saveText(answer.text ?? '', answer.filename, answer.contentType);
         showMessage(
             message, t('tn.exported', {filename: answer.filename ?? '', bytes}),
             'ok');

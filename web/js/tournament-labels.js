@@ -16,7 +16,8 @@ register({
   'tn.useToken': {zh: '使用', en: 'Use'},
   'tn.forgetToken': {zh: '清除', en: 'Forget'},
   'tn.tokenSet': {zh: '已使用裁判密钥', en: 'Arbiter token in use'},
-  'tn.tokenNone': {zh: '未输入裁判密钥（只读）', en: 'No arbiter token (read only)'},
+  'tn.tokenNone':
+      {zh: '未输入裁判密钥（只读）', en: 'No arbiter token (read only)'},
 
   // Creating and listing events.
   'tn.createHeading': {zh: '创建赛事', en: 'Create an event'},
@@ -41,8 +42,7 @@ register({
     en: 'In order, comma-separated: opp, median, cumulative, wins, black-wins, black-games, fouls, direct, mini, previous. Empty: the format\'s default chain.',
   },
   'tn.foulLimit': {zh: '犯规判负次数', en: 'Foul limit'},
-  'tn.foulLimitHelp':
-      {zh: '0：按规则默认。', en: '0: the rules\' default.'},
+  'tn.foulLimitHelp': {zh: '0：按规则默认。', en: '0: the rules\' default.'},
   'tn.drawByLot': {zh: '抽签确定序号', en: 'Draw start numbers by lot'},
   'tn.armageddon': {
     zh: '淘汰赛平局时加赛超快棋（抽签选色）',
@@ -85,10 +85,8 @@ register({
   'tn.exportsHeading': {zh: '导出', en: 'Exports'},
   'tn.exportTrf': {zh: '下载 TRF', en: 'Download TRF'},
   'tn.exportCsv': {zh: '下载报名表 CSV', en: 'Download entries (CSV)'},
-  'tn.exportPgn': {
-    zh: '下载本轮棋谱 PGN',
-    en: 'Download this round\'s games (PGN)'
-  },
+  'tn.exportPgn':
+      {zh: '下载本轮棋谱 PGN', en: 'Download this round\'s games (PGN)'},
   'tn.exported': {
     zh: '已生成 {filename}（{bytes} 字节）',
     en: 'Saved {filename} ({bytes} bytes)'
@@ -152,10 +150,8 @@ register({
   },
   'tn.paired': {zh: '第 {round} 轮已编排', en: 'Round {round} is paired'},
   'tn.roundFinished': {zh: '本轮已全部结束', en: 'Every table is decided'},
-  'tn.roundOpen': {
-    zh: '{open} 台尚未结束',
-    en: '{open} tables not decided yet'
-  },
+  'tn.roundOpen':
+      {zh: '{open} 台尚未结束', en: '{open} tables not decided yet'},
   'tn.colTable': {zh: '台次', en: 'Table'},
   'tn.colResult': {zh: '结果', en: 'Result'},
   'tn.colGame': {zh: '对局链接', en: 'Game links'},
@@ -165,7 +161,8 @@ register({
   'tn.arbiterLink': {zh: '裁判', en: 'Arbiter'},
   'tn.noGame': {zh: '无在线对局', en: 'no live game'},
   'tn.printPairings': {zh: '打印对阵表', en: 'Print pairings'},
-  'tn.pairingsSheet': {zh: '第 {round} 轮对阵表', en: 'Pairings, round {round}'},
+  'tn.pairingsSheet':
+      {zh: '第 {round} 轮对阵表', en: 'Pairings, round {round}'},
 
   // Results.
   'tn.resultOf': {zh: '第 {table} 台结果', en: 'Result of table {table}'},
@@ -177,10 +174,8 @@ register({
   },
   'tn.save': {zh: '保存', en: 'Save'},
   'tn.saveTable': {zh: '保存第 {table} 台', en: 'Save table {table}'},
-  'tn.resultSaved': {
-    zh: '第 {table} 台：{result}',
-    en: 'Table {table}: {result}'
-  },
+  'tn.resultSaved':
+      {zh: '第 {table} 台：{result}', en: 'Table {table}: {result}'},
   'tn.sourceGame': {zh: '对局', en: 'game'},
   'tn.sourceArbiter': {zh: '裁判', en: 'arbiter'},
   'tn.overridesHeading': {zh: '改判记录', en: 'Changed results'},
@@ -202,8 +197,7 @@ register({
       {zh: '{first}不战而胜', en: '{first} wins by forfeit'},
   'tr.TABLE_RESULT_BLACK_WINS_BY_FORFEIT':
       {zh: '{second}不战而胜', en: '{second} wins by forfeit'},
-  'tr.TABLE_RESULT_DOUBLE_FORFEIT':
-      {zh: '双方弃权', en: 'Double forfeit'},
+  'tr.TABLE_RESULT_DOUBLE_FORFEIT': {zh: '双方弃权', en: 'Double forfeit'},
   'tr.TABLE_RESULT_BYE': {zh: '轮空', en: 'Bye'},
   'tr.TABLE_RESULT_HALF_BYE': {zh: '轮空（半分）', en: 'Half-point bye'},
   'tr.TABLE_RESULT_FULL_BYE': {zh: '轮空（全分）', en: 'Full-point bye'},
@@ -211,17 +205,14 @@ register({
   // Standings.
   'tn.standingsHeading': {zh: '名次', en: 'Standings'},
   'tn.afterRound': {zh: '截至', en: 'After'},
-  'tn.afterLatest':
-      {zh: '最近结束的一轮', en: 'the last finished round'},
+  'tn.afterLatest': {zh: '最近结束的一轮', en: 'the last finished round'},
   'tn.afterRoundN': {zh: '第 {round} 轮后', en: 'after round {round}'},
   'tn.colPlace': {zh: '名次', en: 'Place'},
   'tn.colPoints': {zh: '积分', en: 'Points'},
   'tn.noStandings': {zh: '尚无成绩。', en: 'No results yet.'},
   'tn.printStandings': {zh: '打印名次表', en: 'Print standings'},
-  'tn.standingsSheet': {
-    zh: '第 {round} 轮后名次表',
-    en: 'Standings after round {round}'
-  },
+  'tn.standingsSheet':
+      {zh: '第 {round} 轮后名次表', en: 'Standings after round {round}'},
   'tn.standingsSheetNone': {zh: '名次表', en: 'Standings'},
   'tn.printedOn': {zh: '日期：{date}', en: 'Date: {date}'},
   'tn.shared': {zh: '并列', en: 'shared'},
@@ -266,8 +257,7 @@ export function tieBreakLabel(name) {
 }
 
 export function kindText(kind) {
-  return kind === 'GAME_KIND_GOMOKU' ? t('tn.kindGomoku') :
-                                       t('tn.kindXiangqi');
+  return kind === 'GAME_KIND_GOMOKU' ? t('tn.kindGomoku') : t('tn.kindXiangqi');
 }
 
 export function systemText(system) {

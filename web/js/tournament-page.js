@@ -4,15 +4,15 @@
 // Changes need the arbiter's token, entered once per tab.
 import {apply, onChange as onLanguageChange, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
-import {arbiterToken, getTournament, setArbiterToken} from './tournament-api.js';
-import {dateText, kindText, statusText, systemText} from './tournament-labels.js';
-import {mountEventsView} from './tournament-events.js';
-import {EntriesPanel} from './tournament-entries.js';
-import {RoundPanel} from './tournament-pairings.js';
-import {StandingsPanel} from './tournament-standings.js';
-import {mountExports} from './tournament-exports.js';
-import {fillPrintHeader, printSheet} from './tournament-print.js';
 import {errorText, showMessage} from './page-util.js';
+import {arbiterToken, getTournament, setArbiterToken} from './tournament-api.js';
+import {EntriesPanel} from './tournament-entries.js';
+import {mountEventsView} from './tournament-events.js';
+import {mountExports} from './tournament-exports.js';
+import {dateText, kindText, statusText, systemText} from './tournament-labels.js';
+import {RoundPanel} from './tournament-pairings.js';
+import {fillPrintHeader, printSheet} from './tournament-print.js';
+import {StandingsPanel} from './tournament-standings.js';
 
 const el = (id) => document.getElementById(id);
 const tournamentName = new URLSearchParams(location.search).get('t') ?? '';
@@ -59,10 +59,12 @@ function mountEventView() {
       ['tn.kind', kindText(tournament.kind)],
       ['tn.system', systemText(tournament.system)],
       ['tn.colStatus', statusText(tournament.status)],
-      ['tn.rounds', t('tn.roundsOf', {
-         paired: tournament.roundsPaired ?? 0,
-         rounds: tournament.rounds ?? 0,
-       })],
+      [
+        'tn.rounds', t('tn.roundsOf', {
+          paired: tournament.roundsPaired ?? 0,
+          rounds: tournament.rounds ?? 0,
+        })
+      ],
       ['tn.timeControl', tournament.timeControl || t('tn.noClock')],
       ['tn.tieBreaks', tournament.tieBreaks || t('tn.defaultChain')],
       ['tn.created', dateText(tournament.createTimeUnixMs)],
@@ -117,14 +119,16 @@ function mountEventView() {
     el('export-pgn').disabled = !(tournament.roundsPaired ?? 0);
   }
 
-  el('print-pairings').addEventListener(
-      'click',
-      () => printSheet(
-          'pairings', tournament?.title ?? '', rounds.sheetTitle()));
-  el('print-standings').addEventListener(
-      'click',
-      () => printSheet(
-          'standings', tournament?.title ?? '', standings.sheetTitle()));
+  el('print-pairings')
+      .addEventListener(
+          'click',
+          () => printSheet(
+              'pairings', tournament?.title ?? '', rounds.sheetTitle()));
+  el('print-standings')
+      .addEventListener(
+          'click',
+          () => printSheet(
+              'standings', tournament?.title ?? '', standings.sheetTitle()));
   // Printing from the browser's menu gets a header too.
   window.addEventListener('beforeprint', () => {
     if (!document.body.dataset.print) {

@@ -2,12 +2,12 @@
 // and the pairings table — table, both players by number and name, the
 // result, and the game's links (with each player's token for an arbiter,
 // from GetRound with the token).
+import {sideKey} from './game-labels.js';
 import {t} from './i18n.js';
+import {errorText, showMessage} from './page-util.js';
 import {getRound, pairRound} from './tournament-api.js';
 import {sideLabels} from './tournament-labels.js';
 import {fillResultCell, renderOverrides} from './tournament-results.js';
-import {sideKey} from './game-labels.js';
-import {errorText, showMessage} from './page-util.js';
 
 const el = (id) => document.getElementById(id);
 
@@ -45,10 +45,11 @@ export class RoundPanel {
     this.round = null;
     this.shownNumber = 0;
     this.message = el('round-message');
-    el('round-select').addEventListener(
-        'change', () => this.load(Number(el('round-select').value)));
-    el('round-refresh').addEventListener(
-        'click', () => this.load(this.shownNumber));
+    el('round-select')
+        .addEventListener(
+            'change', () => this.load(Number(el('round-select').value)));
+    el('round-refresh')
+        .addEventListener('click', () => this.load(this.shownNumber));
     el('pair-next').addEventListener('click', () => this.pairNext());
   }
 
@@ -126,8 +127,8 @@ export class RoundPanel {
     const button = el('pair-next');
     button.disabled = true;
     try {
-      const round = await pairRound(
-          this.context.name, next, el('without-games').checked);
+      const round =
+          await pairRound(this.context.name, next, el('without-games').checked);
       showMessage(this.message, t('tn.paired', {round: next}), 'ok');
       this.shownNumber = round.number ?? next;
       this.show(round);
@@ -184,13 +185,15 @@ export class RoundPanel {
       const first = side === 'SIDE_RED' || (!xiangqi && side === 'SIDE_BLACK');
       const {name} = this.playerLabel(first ? pairing.red : pairing.black);
       const extra = xiangqi ? {token, side: sideKey(side)} : {token};
-      add(anchor(gameLink(page, pairing.game, extra),
-                 t('tn.playerLink', {name}), sideKey(side)));
+      add(anchor(
+          gameLink(page, pairing.game, extra), t('tn.playerLink', {name}),
+          sideKey(side)));
     }
     add(anchor(gameLink(page, pairing.game), t('tn.watch'), 'spectator'));
     if (xiangqi && this.context.isArbiter()) {
-      add(anchor(gameLink('arbiter.html', pairing.game), t('tn.arbiterLink'),
-                 'arbiter'));
+      add(anchor(
+          gameLink('arbiter.html', pairing.game), t('tn.arbiterLink'),
+          'arbiter'));
     }
     cell.appendChild(list);
   }

@@ -2,11 +2,11 @@
 // the arbiter's entry form per table (RecordResult: a TableResult and the
 // reason the server requires to change a recorded result), and the list of
 // changed results with their reasons.
+import {reasonText} from './game-labels.js';
 import {t} from './i18n.js';
+import {errorText, showMessage} from './page-util.js';
 import {recordResult} from './tournament-api.js';
 import {ENTERABLE_RESULTS, tableResultText} from './tournament-labels.js';
-import {reasonText} from './game-labels.js';
-import {errorText, showMessage} from './page-util.js';
 
 // "Red wins (checkmate)" / "Draw · arbiter: reason".
 function resultDetail(pairing) {
@@ -15,9 +15,10 @@ function resultDetail(pairing) {
     const why = reasonText(pairing.reason);
     parts.push(why ? `${t('tn.sourceGame')}: ${why}` : t('tn.sourceGame'));
   } else if (pairing.source === 'RESULT_SOURCE_ARBITER') {
-    parts.push(pairing.arbiterReason ?
-                   `${t('tn.sourceArbiter')}: ${pairing.arbiterReason}` :
-                   t('tn.sourceArbiter'));
+    parts.push(
+        pairing.arbiterReason ?
+            `${t('tn.sourceArbiter')}: ${pairing.arbiterReason}` :
+            t('tn.sourceArbiter'));
   }
   return parts.join(' · ');
 }

@@ -2,9 +2,9 @@
 // start number, name, unit, points and one column per tie-break of the
 // event's chain, named as the regulations name them.
 import {t} from './i18n.js';
+import {errorText, showMessage} from './page-util.js';
 import {getStandings} from './tournament-api.js';
 import {formatNumber, tieBreakLabel} from './tournament-labels.js';
-import {errorText, showMessage} from './page-util.js';
 
 const el = (id) => document.getElementById(id);
 
@@ -61,8 +61,11 @@ export class StandingsPanel {
     const standings = this.standings;
     const chain = standings?.tieBreaks ?? [];
     const columns = [
-      ['tn.colPlace', 'num'], ['tn.colNumber', 'num'], ['tn.colName', ''],
-      ['tn.colUnit', ''], ['tn.colPoints', 'num points'],
+      ['tn.colPlace', 'num'],
+      ['tn.colNumber', 'num'],
+      ['tn.colName', ''],
+      ['tn.colUnit', ''],
+      ['tn.colPoints', 'num points'],
     ];
     for (const [key, cls] of columns) {
       const th = document.createElement('th');
