@@ -15,6 +15,7 @@ register({
     en: 'Analysis board: check moves and adjudicate records'
   },
   'index.watchLink': {zh: '观看进行中的对局', en: 'Watch a live game'},
+  'index.tournamentLink': {zh: '赛事管理', en: 'Tournaments'},
   'index.createHeading': {zh: '开始新对局', en: 'Start a live game'},
   'index.kind': {zh: '棋种', en: 'Game'},
   'index.xiangqi': {zh: '中国象棋', en: 'Xiangqi (Chinese chess)'},
