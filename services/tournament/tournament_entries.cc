@@ -362,19 +362,20 @@ absl::Status SetPlayerStatus(const v1::SetPlayerStatusRequest& request,
   }
   if (absl::Status s = CheckText(request.reason(), "reason", 512); !s.ok())
     return s;
-  if (request.has_fouls() && (request.fouls() < 0 || request.fouls() > 99))
+  if (request.has_fouls() &&
+      (request.fouls().value() < 0 || request.fouls().value() > 99))
     return absl::InvalidArgumentError("fouls: expected 0..99");
   v1::TournamentPlayer& p = *t.mutable_players(request.number() - 1);
-  if (p.withdrawn() && request.has_present() && request.present()) {
+  if (p.withdrawn() && request.has_present() && request.present().value()) {
     return absl::FailedPreconditionError(absl::StrCat(
         "player ", request.number(), " has withdrawn; that cannot be undone"));
   }
-  if (request.has_present()) p.set_present(request.present());
+  if (request.has_present()) p.set_present(request.present().value());
   if (request.withdraw()) {
     p.set_withdrawn(true);
     p.set_present(false);
   }
-  if (request.has_fouls()) p.set_fouls(request.fouls());
+  if (request.has_fouls()) p.set_fouls(request.fouls().value());
   return absl::OkStatus();
 }
 

@@ -23,7 +23,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   absl::StatusOr<tn::TrfDocument> again = tn::ParseTrfDocument(written);
   if (!again.ok()) __builtin_trap();
   if (!tn::TrfDocumentDifference(*document, *again).empty()) __builtin_trap();
-  if (!again->warnings.empty()) __builtin_trap();
+  // Written back, a file warns of nothing but a 222 the clocks cannot read
+  // (kept as written, so it warns again).
+  for (const std::string& warning : again->warnings) {
+    if (warning.find("time control not understood") == std::string::npos)
+      __builtin_trap();
+  }
   if (tn::WriteTrfDocument(*again) != written) __builtin_trap();
   const int players = static_cast<int>(document->event.players.size());
   for (int round = 1; round <= 3; ++round) {

@@ -157,7 +157,7 @@ TEST(SwissTest, AbsentPlayersSitOutAndWithdrawnNeverReturn) {
   v1::StoredTournament state = WithPlayers(SwissRequest(3), 6);
   v1::SetPlayerStatusRequest out;
   out.set_number(3);
-  out.set_present(false);
+  out.mutable_present()->set_value(false);
   ASSERT_TRUE(SetPlayerStatus(out, &state).ok());
   v1::Round r1 = PairAndAdd(&state);
   // Five present players: two games and a bye, none for player 3.
@@ -174,7 +174,7 @@ TEST(SwissTest, AbsentPlayersSitOutAndWithdrawnNeverReturn) {
   EXPECT_TRUE(RoundFinished(state.rounds(0)));
   v1::SetPlayerStatusRequest back;
   back.set_number(3);
-  back.set_present(true);
+  back.mutable_present()->set_value(true);
   ASSERT_TRUE(SetPlayerStatus(back, &state).ok());
   v1::SetPlayerStatusRequest gone;
   gone.set_number(5);
@@ -182,7 +182,7 @@ TEST(SwissTest, AbsentPlayersSitOutAndWithdrawnNeverReturn) {
   ASSERT_TRUE(SetPlayerStatus(gone, &state).ok());
   v1::SetPlayerStatusRequest five_back;
   five_back.set_number(5);
-  five_back.set_present(true);
+  five_back.mutable_present()->set_value(true);
   EXPECT_EQ(SetPlayerStatus(five_back, &state).code(),
             absl::StatusCode::kFailedPrecondition);
   v1::Round r2 = PairAndAdd(&state);
