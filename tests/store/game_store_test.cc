@@ -373,6 +373,24 @@ TEST_P(GameStoreTest, ListsWithFiltersAndPages) {
               ElementsAre("alice", "id:0"));
 }
 
+TEST_P(GameStoreTest, ListsTournamentsApartFromGames) {
+  GameRow tournament = Row("tournaments/t", "", {}, "open");
+  tournament.kind = kTournamentKind;
+  ASSERT_TRUE(Commit(Create(Row("games/1"))).ok());
+  ASSERT_TRUE(Commit(Create(tournament)).ok());
+  ASSERT_TRUE(Commit(Create(Row("games/2", "", {}, "finished"))).ok());
+  EXPECT_THAT(Names(List(Query()).games), ElementsAre("games/1", "games/2"));
+  ListQuery tournaments = Query();
+  tournaments.tournaments = true;
+  EXPECT_THAT(Names(List(tournaments).games), ElementsAre("tournaments/t"));
+  tournaments.status = "finished";
+  EXPECT_TRUE(List(tournaments).games.empty());
+  // A tournament is never a live game to recover.
+  absl::StatusOr<std::vector<GameRow>> live = store_->LoadLiveGames();
+  ASSERT_TRUE(live.ok());
+  EXPECT_THAT(Names(*live), ElementsAre("games/1"));
+}
+
 TEST_P(GameStoreTest, RefusesBadPageSizesAndTokens) {
   for (int size : {0, -1, 1001}) {
     absl::Status status = store_->ListGames(Query("", "", "", size)).status();
