@@ -379,4 +379,42 @@ absl::Status SetPlayerStatus(const v1::SetPlayerStatusRequest& request,
   return absl::OkStatus();
 }
 
+absl::Status EnterQualifiers(const v1::StoredTournament& first, int top,
+                             v1::StoredTournament* state) {
+  if (top < 2 || top > first.tournament().players_size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("qualify_top: expected 2..",
+                     first.tournament().players_size(), ", got ", top));
+  }
+  if (state->tournament().players_size() > 0 || state->rounds_size() > 0) {
+    return absl::InvalidArgumentError(
+        "qualify_from: a second stage takes its players from the first stage "
+        "alone (no trf)");
+  }
+  absl::StatusOr<v1::Standings> standings = ComputeStandings(first, 0, "");
+  if (!standings.ok()) return standings.status();
+  if (standings->after_round() == 0) {
+    return absl::FailedPreconditionError(
+        "qualify_from: the first stage has no finished round");
+  }
+  const v1::StandingRow& last = standings->rows(top - 1);
+  if (top < standings->rows_size() &&
+      standings->rows(top).place() == last.place()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "qualify_top: place ", last.place(),
+        " is shared across the cut; break the tie (a playoff) first"));
+  }
+  v1::Tournament& t = *state->mutable_tournament();
+  for (int i = 0; i < top; ++i) {
+    const v1::StandingRow& row = standings->rows(i);
+    v1::TournamentPlayer* p = t.add_players();
+    p->set_number(i + 1);
+    *p->mutable_entrant() =
+        first.tournament().players(row.number() - 1).entrant();
+    p->mutable_entrant()->set_seed(i + 1);
+    p->set_present(true);
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace caipan::services::tournament

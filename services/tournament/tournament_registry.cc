@@ -195,6 +195,18 @@ void TournamentRegistry::Create(const v1::CreateTournamentRequest& request,
   absl::StatusOr<v1::StoredTournament> state =
       NewTournament(request, name, context_.time->UnixMs());
   if (!state.ok()) return done(state.status());
+  if (!request.qualify_from().empty()) {
+    absl::StatusOr<v1::StoredTournament> first = Get(request.qualify_from());
+    if (!first.ok()) {
+      return done(absl::Status(
+          first.status().code(),
+          absl::StrCat("qualify_from: ", first.status().message())));
+    }
+    if (absl::Status s =
+            EnterQualifiers(*first, request.qualify_top(), &*state);
+        !s.ok())
+      return done(s);
+  }
   state->mutable_tournament()->set_last_sequence(1);
   v1::TournamentChange change;
   change.set_sequence(1);

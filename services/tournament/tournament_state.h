@@ -31,6 +31,11 @@ absl::StatusOr<v1::StoredTournament> NewTournament(
     const v1::CreateTournamentRequest& request, const std::string& name,
     int64_t now_unix_ms);
 
+// Enters the best `top` players of `first`'s standings (after its last
+// finished round) into `state`, in order of places, each seeded by place.
+absl::Status EnterQualifiers(const v1::StoredTournament& first, int top,
+                             v1::StoredTournament* state);
+
 // Enters players (before round 1 is paired); start numbers by entry order,
 // or drawn by lot when the tournament has a draw seed (the whole list is
 // renumbered, since the lot covers every entrant).

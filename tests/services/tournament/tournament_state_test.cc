@@ -319,6 +319,38 @@ TEST(KnockoutTest, ADrawnMatchGoesOnByItsDecider) {
             absl::StatusCode::kInvalidArgument);
 }
 
+TEST(SecondStageTest, TheBestOfTheFirstStageEnterSeededByPlace) {
+  v1::CreateTournamentRequest request = SwissRequest(0);
+  request.set_system(v1::PAIRING_SYSTEM_ROUND_ROBIN);
+  v1::StoredTournament first = WithPlayers(request, 4);
+  v1::CreateTournamentRequest knockout = SwissRequest(0);
+  knockout.set_system(v1::PAIRING_SYSTEM_KNOCKOUT);
+  absl::StatusOr<v1::StoredTournament> second =
+      NewTournament(knockout, "tournaments/ko", 0);
+  ASSERT_TRUE(second.ok());
+  EXPECT_EQ(EnterQualifiers(first, 2, &*second).code(),
+            absl::StatusCode::kFailedPrecondition);  // nothing played yet
+  // The smaller number wins every game: 1 scores 6, 2 scores 4, 3 scores 2.
+  for (int r = 1; r <= 3; ++r) {
+    v1::Round round = PairAndAdd(&first);
+    for (const v1::TablePairing& p : round.pairings()) {
+      ASSERT_TRUE(Record(&first, r, p.table(),
+                         p.red() < p.black() ? v1::TABLE_RESULT_RED_WINS
+                                             : v1::TABLE_RESULT_BLACK_WINS)
+                      .ok());
+    }
+  }
+  ASSERT_TRUE(EnterQualifiers(first, 3, &*second).ok());
+  ASSERT_EQ(second->tournament().players_size(), 3);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(second->tournament().players(i).entrant().name(),
+              "P" + std::to_string(i + 1));
+    EXPECT_EQ(second->tournament().players(i).entrant().seed(), i + 1);
+  }
+  EXPECT_EQ(EnterQualifiers(first, 5, &*second).message(),
+            "qualify_top: expected 2..4, got 5");
+}
+
 std::string ReadTestFile(const std::string& name) {
   std::ifstream in(std::string(CAIPAN_TEST_DATA_DIR) + "/tournament/" + name);
   std::stringstream text;
