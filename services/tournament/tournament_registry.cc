@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
@@ -196,6 +197,11 @@ void TournamentRegistry::Create(const v1::CreateTournamentRequest& request,
       NewTournament(request, name, context_.time->UnixMs());
   if (!state.ok()) return done(state.status());
   if (!request.qualify_from().empty()) {
+    if (request.qualify_from().size() > 64 ||
+        !absl::StartsWith(request.qualify_from(), kNamePrefix)) {
+      return done(absl::InvalidArgumentError(
+          "qualify_from: expected \"tournaments/…\" (at most 64 bytes)"));
+    }
     absl::StatusOr<v1::StoredTournament> first = Get(request.qualify_from());
     if (!first.ok()) {
       return done(absl::Status(
