@@ -21,7 +21,9 @@ if(GIT_FOUND)
                     OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
     if(NOT failed AND hash)
       set(commit ${hash})
-      # Tracked files only: the build directory and other untracked files do not count.
+      # Tracked files only: the build directory and other untracked files do not count. No
+      # optional index lock, so a build never gets in the way of the user's own git commands.
+      set(ENV{GIT_OPTIONAL_LOCKS} 0)
       execute_process(COMMAND ${GIT_EXECUTABLE} -C ${SOURCE_DIR} status --porcelain
                               --untracked-files=no
                       OUTPUT_VARIABLE changes OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
