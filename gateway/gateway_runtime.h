@@ -5,7 +5,9 @@
 
 #include <atomic>
 #include <memory>
+#include <string>
 
+#include "engine/common/version.h"
 #include "gateway/cors_policy.h"
 #include "gateway/gateway_config.h"
 #include "gateway/inprocess_calls.h"
@@ -14,6 +16,13 @@
 #include "gateway/static_files.h"
 
 namespace caipan::gateway {
+
+// The Server header of every answer, e.g. "caipan/0.9.0": clients and logs
+// see which release answered.
+inline const std::string& ServerHeader() {
+  static const std::string header = std::string("caipan/") + caipan::Version();
+  return header;
+}
 
 struct GatewayRuntime {
   GatewayRuntime(GatewayConfig config_in, MethodTable methods_in,

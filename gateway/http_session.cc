@@ -314,7 +314,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     response_ = {};
     response_.version(request_.version() ? request_.version() : 11);
     response_.result(static_cast<unsigned>(answer.status));
-    response_.set(http::field::server, "caipan");
+    response_.set(http::field::server, ServerHeader());
     if (!answer.content_type.empty()) {
       response_.set(http::field::content_type, answer.content_type);
     }
@@ -381,7 +381,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     stream_head_.emplace();
     stream_head_->version(request_.version());
     stream_head_->result(http::status::ok);
-    stream_head_->set(http::field::server, "caipan");
+    stream_head_->set(http::field::server, ServerHeader());
     stream_head_->set(http::field::content_type,
                       std::string(ResponseContentType(call_.protocol)));
     for (auto& [name, value] : runtime().cors.ResponseHeaders(

@@ -43,7 +43,7 @@ class WebSocketSession
         websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& response) {
-          response.set(beast::http::field::server, "caipan");
+          response.set(beast::http::field::server, ServerHeader());
         }));
     ws_.read_message_max(runtime().config.max_body_bytes);
     if (!upgrade[beast::http::field::authorization].empty()) {

@@ -2,6 +2,8 @@
 #include "rpc/metrics.h"
 
 #include "absl/strings/str_cat.h"
+#include "engine/common/version.h"
+#include "prometheus/gauge.h"
 #include "prometheus/text_serializer.h"
 #include "rpc/status_code_name.h"
 
@@ -28,6 +30,14 @@ RpcMetrics::RpcMetrics() : registry_(std::make_shared<prometheus::Registry>()) {
                       "RPC latency from the call's start to its final status, "
                       "by method")
                   .Register(*registry_);
+  // The usual build-info series: constant 1, the facts in its labels, so a
+  // dashboard can tell which release and commit each server runs.
+  prometheus::BuildGauge()
+      .Name("caipan_build_info")
+      .Help("The server's version and source commit; always 1")
+      .Register(*registry_)
+      .Add({{"version", Version()}, {"commit", Commit()}})
+      .Set(1);
 }
 
 RpcMetrics::~RpcMetrics() = default;

@@ -2,20 +2,40 @@
 # Installs every Debian 12 package caipan needs to build, test and run. Safe to run twice.
 set -euo pipefail
 
+# One package a line, with what uses it: nothing is installed that the tree does not use.
 packages=(
-  build-essential cmake ninja-build pkg-config git
-  libabsl-dev
-  libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
-  libgtest-dev libgmock-dev libbenchmark-dev
-  libcli11-dev libsqlite3-dev libboost-dev libssl-dev libgoogle-perftools-dev
-  prometheus-cpp-dev
-  python3 python3-grpcio python3-grpc-tools
-  # Browser tests: headless Chromium driven by Selenium; CJK fonts so the pages' Chinese renders.
-  chromium chromium-driver python3-selenium fonts-noto-cjk
-  # HTTP load for the gateway benchmark (tests/bench/gateway_bench.py).
-  wrk
-  clang libclang-rt-14-dev
-  hyperfine
+  # Building
+  build-essential          # g++, make, and dpkg-dev for cpack's Debian package
+  cmake                    # the build system; cpack makes the Debian package
+  ninja-build              # the generator tools/build.sh uses
+  pkg-config               # gRPC's CMake config finds re2 with it
+  git                      # the commit stamped into --version (cmake/version_info.cmake)
+  # Libraries of the engine, the CLI and the server
+  libabsl-dev              # Abseil: status, strings, containers, time (everywhere)
+  libcli11-dev             # command-line parsing of caipan and caipan-server
+  libprotobuf-dev          # the API messages (proto/) and the gateway's JSON transcoding
+  protobuf-compiler        # protoc: generates the API messages at build time
+  libgrpc++-dev            # the gRPC server, its health service and reflection (rpc/)
+  protobuf-compiler-grpc   # the gRPC stub generator (proto/)
+  prometheus-cpp-dev       # /metrics (rpc/metrics.cc)
+  libboost-dev             # Asio and Beast: the HTTP gateway, /metrics, the game clocks' timers
+  libssl-dev               # TLS of the HTTP gateway; players' token keys (services/game/)
+  libsqlite3-dev           # the live games' durable store (store/)
+  libgoogle-perftools-dev  # TCMalloc, linked into caipan-server
+  # Tests and benchmarks
+  libgtest-dev             # the C++ test suites (tests/)
+  libgmock-dev             # matchers of the C++ test suites
+  libbenchmark-dev         # Google Benchmark programs (tests/bench/)
+  python3                  # the Python client and test drivers
+  python3-grpcio           # gRPC for tools/caipan_server/call.py and the abuse/gateway tests
+  python3-grpc-tools       # generates their Python stubs from proto/ at run time
+  chromium                 # browser tests (tests/browser/): headless Chromium
+  chromium-driver          # ... driven through WebDriver
+  python3-selenium         # ... by Selenium
+  fonts-noto-cjk           # ... with CJK fonts, so the pages' Chinese renders
+  wrk                      # HTTP load for the gateway benchmark (tests/bench/gateway_bench.py)
+  clang                    # libFuzzer builds (tools/fuzz.sh)
+  libclang-rt-14-dev       # libFuzzer and the sanitizer runtimes for those builds
 )
 
 missing=()

@@ -130,6 +130,16 @@ def run_main():
 # Figures for the CI log
 
 
+def server_version():
+    """(version, commit) from `caipan-server --version`: "caipan-server 0.9.0 (commit abc1234)"."""
+    out = subprocess.run([ARGS.server, "--version"], capture_output=True, text=True, timeout=10)
+    match = re.fullmatch(r"caipan-server (\S+) \(commit (\S+)\)\n?", out.stdout)
+    if out.returncode != 0 or not match:
+        raise AssertionError("caipan-server --version: status %d, %r" % (out.returncode,
+                                                                          out.stdout))
+    return match.group(1), match.group(2)
+
+
 def figure(item, **values):
     """Prints one line of checked figures, e.g. `abuse item 4: rss_growth_mb=12.3 limit=50`."""
     parts = []

@@ -4,8 +4,11 @@
 Attack: 2,000 calls, each to a different unknown method (/abuse.S<i>/M<i>), then a scrape.
 Checks: /metrics stays under 64 KB, the unknown calls are counted under the single label
 method="unknown", no attacker-chosen name appears, and known methods keep their full names
-(/caipan.v1.AdjudicationService/Ping).
+(/caipan.v1.AdjudicationService/Ping). Besides: the build-info series and the `listening` log
+line carry the version and commit that `--version` prints.
 """
+
+import re
 
 import grpc
 
@@ -45,6 +48,22 @@ class MetricsLabelTest(ac.ServerTestCase):
         self.assertIn('method="unknown"', text)
         self.assertIn('method="/caipan.v1.AdjudicationService/Ping"', text)
         self.assert_serving(server, channel)
+
+    def test_build_info_names_version_and_commit(self):
+        version, commit = ac.server_version()
+        server = self.start_server()
+        status, body, _ = ac.http_get(server.metrics_port)
+        text = body.decode("utf-8", "replace")
+        series = re.findall(r"^caipan_build_info\{(.*)\} (\S+)$", text, re.MULTILINE)
+        listening = next(line for _, line in server.log_lines() if "event=listening" in line)
+        ac.figure(2, case="build-info", series=series, version=version, commit=commit)
+        self.assertEqual(status, 200)
+        self.assertEqual(len(series), 1, text[:2000])
+        labels = dict(re.findall(r'(\w+)="([^"]*)"', series[0][0]))
+        self.assertEqual(labels, {"version": version, "commit": commit})
+        self.assertEqual(float(series[0][1]), 1.0)
+        self.assertIn(" version=%s " % version, listening + " ")
+        self.assertIn(" commit=%s " % commit, listening + " ")
 
 
 if __name__ == "__main__":

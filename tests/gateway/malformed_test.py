@@ -189,6 +189,15 @@ class RequestFormTest(gc.GatewayTestCase):
             pos += 5 + length
         return trailers
 
+    def test_server_header_names_the_version(self):
+        version, _ = gc.ac.server_version()
+        status, headers, _ = gc.http_request(self.server.http_port, "GET", "/healthz")
+        _, rpc_headers, _ = self.post(GOOD_JSON)
+        gc.figure("gateway-malformed", case="server header", server=headers.get("server"))
+        self.assertEqual(status, 200)
+        self.assertEqual(headers.get("server"), "caipan/" + version)
+        self.assertEqual(rpc_headers.get("server"), "caipan/" + version)
+
     def test_unsupported_content_types_are_415(self):
         for content_type in ("text/plain", "application/x-www-form-urlencoded",
                              "application/xml", "application/json-seq", "multipart/form-data"):

@@ -1,10 +1,12 @@
 // caipan: the command-line front end to the rules engine.
 #include <CLI/CLI.hpp>
 
+#include "engine/common/version.h"
 #include "tools/caipan/commands.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"caipan: xiangqi and gomoku rules engine and adjudicator"};
+  app.set_version_flag("--version", caipan::VersionLine("caipan"));
   app.require_subcommand(1);
   caipan::cli::RegisterXiangqiCommands(app);
   caipan::cli::RegisterGomokuCommands(app);

@@ -10,6 +10,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
+#include "engine/common/version.h"
 #include "gateway/http_gateway.h"
 #include "rpc/log.h"
 #include "rpc/server.h"
@@ -227,6 +228,7 @@ int main(int argc, char** argv) {
   app.add_option("--web-root", http.web_root,
                  "serve the board pages from this folder instead of the copy "
                  "built into the binary");
+  app.set_version_flag("--version", caipan::VersionLine("caipan-server"));
   bool quiet = false;
   app.add_flag("--no-rpc-log", quiet, "do not log one line per RPC");
   app.footer(
@@ -376,7 +378,9 @@ int main(int argc, char** argv) {
   }
   {
     caipan::rpc::LogLine line("listening");
-    line.Add("address", config.address)
+    line.Add("version", caipan::Version())
+        .Add("commit", caipan::Commit())
+        .Add("address", config.address)
         .Add("port", (*server)->port())
         .Add("metrics_port", (*server)->metrics_port())
         .Add("http_port", gateway ? gateway->port() : 0)
