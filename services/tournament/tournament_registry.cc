@@ -55,6 +55,19 @@ TournamentRegistry::TournamentRegistry(TournamentContext context)
 
 TournamentRegistry::~TournamentRegistry() {
   if (context_.games != nullptr) context_.games->SetFinishListener(nullptr);
+  // Changes still running finish on the store's thread and call back into
+  // this registry: wait for them (the store outlives the registry).
+  std::vector<std::shared_ptr<Entry>> entries;
+  {
+    absl::MutexLock lock(&mu_);
+    for (auto& [name, entry] : entries_) entries.push_back(entry);
+  }
+  for (const std::shared_ptr<Entry>& entry : entries) {
+    entry->mu.LockWhen(absl::Condition(
+        +[](Entry* e) ABSL_NO_THREAD_SAFETY_ANALYSIS { return !e->busy; },
+        entry.get()));
+    entry->mu.Unlock();
+  }
 }
 
 absl::Status TournamentRegistry::CheckArbiter(const std::string& token) const {
