@@ -10,26 +10,18 @@
 #include "engine/tournament/entry_csv.h"
 #include "engine/tournament/tiebreak.h"
 #include "engine/tournament/trf.h"
+#include "services/game/game_request_checks.h"
 #include "services/tournament/tournament_state.h"
 
 namespace caipan::services::tournament {
 namespace tn = caipan::tournament;
 namespace {
 
-absl::Status CheckText(const std::string& text, const char* field,
-                       size_t limit) {
-  if (text.size() > limit) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        field, ": ", text.size(), " bytes, more than ", limit, " allowed"));
-  }
-  return absl::OkStatus();
-}
-
 // A one-line text (a title, a name): exchange formats have no room for line
 // breaks or other control characters.
 absl::Status CheckLine(const std::string& text, const char* field,
                        size_t limit) {
-  if (absl::Status s = CheckText(text, field, limit); !s.ok()) return s;
+  if (absl::Status s = game::CheckLength(text, field, limit); !s.ok()) return s;
   for (unsigned char c : text) {
     if (c < 0x20 || c == 0x7f) {
       return absl::InvalidArgumentError(
@@ -244,7 +236,8 @@ absl::StatusOr<v1::StoredTournament> NewTournament(
   if (absl::Status s = CheckLine(request.title(), "title", kMaxTitleBytes);
       !s.ok())
     return s;
-  if (absl::Status s = CheckText(request.trf(), "trf", kMaxTextBytes); !s.ok())
+  if (absl::Status s = game::CheckLength(request.trf(), "trf", kMaxTextBytes);
+      !s.ok())
     return s;
   if (request.kind() != v1::GAME_KIND_XIANGQI &&
       request.kind() != v1::GAME_KIND_GOMOKU) {
@@ -309,7 +302,8 @@ absl::Status AddPlayers(const v1::AddPlayersRequest& request,
     return absl::FailedPreconditionError(
         "players can only be entered before round 1 is paired");
   }
-  if (absl::Status s = CheckText(request.csv(), "csv", kMaxTextBytes); !s.ok())
+  if (absl::Status s = game::CheckLength(request.csv(), "csv", kMaxTextBytes);
+      !s.ok())
     return s;
   std::vector<v1::Entrant> entrants(request.players().begin(),
                                     request.players().end());
@@ -360,7 +354,9 @@ absl::Status SetPlayerStatus(const v1::SetPlayerStatusRequest& request,
                                                    request.number(), " (1..",
                                                    t.players_size(), ")"));
   }
-  if (absl::Status s = CheckText(request.reason(), "reason", 512); !s.ok())
+  if (absl::Status s =
+          game::CheckLength(request.reason(), "reason", game::kMaxReasonBytes);
+      !s.ok())
     return s;
   if (request.has_fouls() &&
       (request.fouls().value() < 0 || request.fouls().value() > 99))

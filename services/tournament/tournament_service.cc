@@ -5,6 +5,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "services/game/game_request_checks.h"
 #include "services/request_checks.h"
 #include "services/tournament/tournament_state.h"
 
@@ -13,8 +14,7 @@ namespace {
 
 using Access = rpc::CallGate::Access;
 
-constexpr size_t kMaxNameBytes = 64;
-constexpr size_t kMaxTokenBytes = 512;
+using game::kMaxNameBytes;
 
 absl::Status CheckName(const std::string& name, const char* field) {
   if (!absl::StartsWith(name, "tournaments/") || name.size() > kMaxNameBytes) {
@@ -47,10 +47,8 @@ grpc::ServerUnaryReactor* TournamentService::Refuse(
   }
   absl::Status status;
   if (name != nullptr) status = CheckName(*name, field);
-  if (status.ok() && token != nullptr && token->size() > kMaxTokenBytes) {
-    status = absl::InvalidArgumentError(
-        absl::StrCat("token: more than ", kMaxTokenBytes, " bytes"));
-  }
+  if (status.ok() && token != nullptr)
+    status = game::CheckLength(*token, "token", game::kMaxTokenBytes);
   if (status.ok()) return nullptr;
   reactor->Finish(ToGrpcStatus(status));
   return reactor;
