@@ -9,6 +9,7 @@
 #include "google/protobuf/any.pb.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/wire_format_lite.h"
+#include "rpc/error_status.h"
 #include "rpc/status_code_name.h"
 
 namespace caipan::gateway {
@@ -106,8 +107,7 @@ std::string ConnectErrorJson(const grpc::Status& status) {
 }
 
 grpc::Status ToGrpcStatus(const absl::Status& status) {
-  return grpc::Status(static_cast<grpc::StatusCode>(status.code()),
-                      std::string(status.message()));
+  return rpc::ToGrpcStatus(status);
 }
 
 }  // namespace caipan::gateway

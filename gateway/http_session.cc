@@ -18,6 +18,7 @@
 #include "gateway/beast_streams.h"
 #include "gateway/connect_error.h"
 #include "gateway/rpc_exchange.h"
+#include "rpc/error_status.h"
 #include "rpc/observer_interceptor.h"
 
 namespace caipan::gateway {
@@ -112,21 +113,23 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
   void OnReadError(beast::error_code error) {
     if (error == http::error::body_limit) {
       return Refuse(
-          grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                       absl::StrCat("request body over the limit of ",
-                                    runtime().config.max_body_bytes, " bytes")),
+          rpc::ErrorStatus(
+              grpc::StatusCode::RESOURCE_EXHAUSTED,
+              absl::StrCat("request body over the limit of ",
+                           runtime().config.max_body_bytes, " bytes")),
           413);
     }
     if (error == http::error::header_limit) {
-      return Refuse(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                                 absl::StrCat("request head over the limit of ",
-                                              runtime().config.max_header_bytes,
-                                              " bytes")),
-                    431);
+      return Refuse(
+          rpc::ErrorStatus(
+              grpc::StatusCode::RESOURCE_EXHAUSTED,
+              absl::StrCat("request head over the limit of ",
+                           runtime().config.max_header_bytes, " bytes")),
+          431);
     }
     if (error == beast::error::timeout && parser_->got_some()) {
-      return Refuse(grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED,
-                                 "the request did not arrive in time"),
+      return Refuse(rpc::ErrorStatus(grpc::StatusCode::DEADLINE_EXCEEDED,
+                                     "the request did not arrive in time"),
                     408);
     }
     if (error == http::error::end_of_stream || error == beast::error::timeout ||
@@ -134,10 +137,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
         error == asio::error::operation_aborted || !parser_->got_some()) {
       return Close();
     }
-    Refuse(
-        grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                     absl::StrCat("malformed HTTP request: ", error.message())),
-        400);
+    Refuse(rpc::ErrorStatus(
+               grpc::StatusCode::INVALID_ARGUMENT,
+               absl::StrCat("malformed HTTP request: ", error.message())),
+           400);
   }
 
   // Answers an error and closes the connection (its input can't be trusted).
@@ -164,8 +167,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     if (!runtime().limiter.Allow(peer_, absl::Now(), &retry_after)) {
       HttpAnswer answer = ErrorAnswer(
           ProtocolOf(request_),
-          grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                       "too many requests from this address; retry later"),
+          rpc::ErrorStatus(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                           "too many requests from this address; retry later"),
           429);
       answer.headers.push_back(
           {"Retry-After", absl::StrCat(std::max<int64_t>(
@@ -188,8 +191,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
       default: {
         HttpAnswer answer = ErrorAnswer(
             std::nullopt,
-            grpc::Status(grpc::StatusCode::UNIMPLEMENTED,
-                         "only POST (calls), GET (pages) and OPTIONS"),
+            rpc::ErrorStatus(grpc::StatusCode::UNIMPLEMENTED,
+                             "only POST (calls), GET (pages) and OPTIONS"),
             405);
         answer.headers.push_back({"Allow", "GET, HEAD, POST, OPTIONS"});
         return Send(std::move(answer), request_.keep_alive());
@@ -201,11 +204,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     HttpAnswer answer;
     auto headers = runtime().cors.PreflightHeaders(origin);
     if (headers.empty()) {
-      answer =
-          ErrorAnswer(std::nullopt,
-                      grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
-                                   "origin not allowed (--http-cors-origins)"),
-                      403);
+      answer = ErrorAnswer(
+          std::nullopt,
+          rpc::ErrorStatus(grpc::StatusCode::PERMISSION_DENIED,
+                           "origin not allowed (--http-cors-origins)"),
+          403);
     } else {
       answer.status = 204;
       answer.headers = std::move(headers);
@@ -242,22 +245,24 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
       method = runtime().methods.Find(absl::StrCat("/", path));
     }
     if (method == nullptr || method->kind == MethodKind::kUnary) {
-      return Send(ErrorAnswer(std::nullopt,
-                              grpc::Status(grpc::StatusCode::UNIMPLEMENTED,
-                                           "no streaming method at this path "
-                                           "(/ws/caipan.v1.Service/Method)"),
-                              404),
-                  false);
+      return Send(
+          ErrorAnswer(std::nullopt,
+                      rpc::ErrorStatus(grpc::StatusCode::UNIMPLEMENTED,
+                                       "no streaming method at this path "
+                                       "(/ws/caipan.v1.Service/Method)"),
+                      404),
+          false);
     }
     const std::string origin = HeaderOf(request_, http::field::origin);
     if (!origin.empty() && !IsSameOrigin(request_, kTls) &&
         !runtime().cors.Allows(origin)) {
-      return Send(ErrorAnswer(std::nullopt,
-                              grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
-                                           "origin not allowed (--http-cors-"
-                                           "origins)"),
-                              403),
-                  false);
+      return Send(
+          ErrorAnswer(std::nullopt,
+                      rpc::ErrorStatus(grpc::StatusCode::PERMISSION_DENIED,
+                                       "origin not allowed (--http-cors-"
+                                       "origins)"),
+                      403),
+          false);
     }
     ServeWebSocket(std::move(slot_), std::move(stream_), std::move(request_),
                    method, std::move(peer_));

@@ -16,6 +16,7 @@
 #include "gateway/beast_streams.h"
 #include "gateway/connect_error.h"
 #include "gateway/ws_frames.h"
+#include "rpc/error_status.h"
 #include "rpc/observer_interceptor.h"
 
 namespace caipan::gateway {
@@ -110,8 +111,8 @@ class WebSocketSession
       // The client went away, closed, or sent too much (Beast closes with
       // 1009 for an oversized message).
       if (error == websocket::error::message_too_big) {
-        return Fail(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                                 "message over the size limit"),
+        return Fail(rpc::ErrorStatus(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                                     "message over the size limit"),
                     websocket::close_code::too_big);
       }
       ending_ = true;
@@ -121,14 +122,15 @@ class WebSocketSession
     const std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     if (!ws_.got_text()) {
-      return Fail(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                               "binary frames are not read: send JSON text"),
-                  websocket::close_code::unknown_data);
+      return Fail(
+          rpc::ErrorStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                           "binary frames are not read: send JSON text"),
+          websocket::close_code::unknown_data);
     }
     absl::Duration retry_after;
     if (!runtime().limiter.Allow(peer_, absl::Now(), &retry_after)) {
-      return Fail(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                               "too many messages from this address"),
+      return Fail(rpc::ErrorStatus(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                                   "too many messages from this address"),
                   websocket::close_code::policy_error);
     }
     absl::StatusOr<ClientFrame> frame =
@@ -145,10 +147,10 @@ class WebSocketSession
       return ReadFrame();
     }
     if (writes_done_) {
-      return Fail(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                               method_->kind == MethodKind::kServerStreaming
-                                   ? "this call takes one request message"
-                                   : "a message after \"end\""),
+      return Fail(rpc::ErrorStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                                   method_->kind == MethodKind::kServerStreaming
+                                       ? "this call takes one request message"
+                                       : "a message after \"end\""),
                   websocket::close_code::policy_error);
     }
     call_->Write(std::move(frame->request));

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "grpcpp/server_context.h"
+#include "rpc/error_status.h"
 #include "rpc/token_authenticator.h"
 
 namespace caipan::rpc {
@@ -39,16 +40,16 @@ class CallGate {
   grpc::Status Admit(const grpc::ServerContextBase& context,
                      Access access) const {
     if (draining_.load(std::memory_order_acquire)) {
-      return grpc::Status(grpc::StatusCode::UNAVAILABLE,
-                          "the server is shutting down; retry on another");
+      return ErrorStatus(grpc::StatusCode::UNAVAILABLE,
+                         "the server is shutting down; retry on another");
     }
     if (access == Access::kOpen ||
         (access == Access::kStateless && !require_auth_everywhere_)) {
       return grpc::Status::OK;
     }
     if (authenticator_ == nullptr) {
-      return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
-                          "authorization: the server has no tokens configured");
+      return ErrorStatus(grpc::StatusCode::UNAUTHENTICATED,
+                         "authorization: the server has no tokens configured");
     }
     return authenticator_->Check(context);
   }

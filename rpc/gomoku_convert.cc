@@ -8,6 +8,7 @@
 #include "engine/common/concat.h"
 #include "engine/gomoku/explain.h"
 #include "engine/gomoku/notation.h"
+#include "rpc/gomoku_action_convert.h"
 
 namespace caipan::rpc {
 namespace {
@@ -16,6 +17,31 @@ using gomoku::Color;
 
 const char* ColorWord(Color c) {
   return c == Color::kBlack ? "black" : "white";
+}
+
+// `position.actions` as engine actions; errors name the action.
+absl::Status ReadTypedActions(const v1::GomokuPosition& position,
+                              absl::string_view field, int max_plies,
+                              std::vector<gomoku::Action>* actions) {
+  if (position.actions_size() > max_plies) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ".actions: ", position.actions_size(),
+                     " actions exceed the limit of ", max_plies));
+  }
+  actions->reserve(position.actions_size());
+  for (int i = 0; i < position.actions_size(); ++i) {
+    const std::string name = absl::StrCat(field, ".actions[", i, "]");
+    absl::StatusOr<std::string> token =
+        GomokuActionToken(position.actions(i), name);
+    if (!token.ok()) return token.status();
+    absl::StatusOr<gomoku::Action> action = gomoku::ParseAction(*token);
+    if (!action.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, ": ", action.status().message()));
+    }
+    actions->push_back(*std::move(action));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -58,12 +84,19 @@ absl::Status FromProto(const v1::GomokuRuleOptions& proto,
 absl::Status ReadGomokuActions(const v1::GomokuPosition& position,
                                absl::string_view field, int max_plies,
                                std::vector<gomoku::Action>* actions) {
+  actions->clear();
+  if (position.actions_size() > 0) {
+    if (position.moves_size() > 0 || position.has_opening()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          field, ".actions: give either actions, or moves with opening"));
+    }
+    return ReadTypedActions(position, field, max_plies, actions);
+  }
   if (position.moves_size() > max_plies) {
     return absl::InvalidArgumentError(
         absl::StrCat(field, ".moves: ", position.moves_size(),
                      " plies exceed the limit of ", max_plies));
   }
-  actions->clear();
   actions->reserve(position.moves_size());
   for (int i = 0; i < position.moves_size(); ++i) {
     absl::StatusOr<gomoku::Action> action =
@@ -71,6 +104,12 @@ absl::Status ReadGomokuActions(const v1::GomokuPosition& position,
     if (!action.ok()) {
       return absl::InvalidArgumentError(
           absl::StrCat(field, ".moves[", i, "]: ", action.status().message()));
+    }
+    if (action->type != gomoku::ActionType::kPlace) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ".moves[", i, "]: \"", action->text,
+                       "\" is not a point; passes and opening decisions go in ",
+                       field, ".actions (or ", field, ".opening)"));
     }
     actions->push_back(*std::move(action));
   }

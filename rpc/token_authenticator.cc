@@ -7,6 +7,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "rpc/error_status.h"
 #include "rpc/host_port.h"
 
 namespace caipan::rpc {
@@ -60,8 +61,9 @@ grpc::Status TokenAuthenticator::Check(
   const auto& metadata = context.client_metadata();
   auto it = metadata.find("authorization");
   if (it == metadata.end()) {
-    return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
-                        "authorization: a bearer token is required");
+    return ErrorStatus(grpc::StatusCode::UNAUTHENTICATED,
+                       "authorization: a bearer token is required",
+                       kReasonTokenMissing);
   }
   return CheckHeader(absl::string_view(it->second.data(), it->second.size()));
 }
@@ -70,16 +72,17 @@ grpc::Status TokenAuthenticator::CheckHeader(
     absl::string_view authorization) const {
   constexpr absl::string_view kScheme = "Bearer ";
   if (!absl::StartsWithIgnoreCase(authorization, kScheme)) {
-    return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
-                        "authorization: expected \"Bearer TOKEN\"");
+    return ErrorStatus(grpc::StatusCode::UNAUTHENTICATED,
+                       "authorization: expected \"Bearer TOKEN\"",
+                       kReasonTokenMissing);
   }
   const absl::string_view presented = authorization.substr(kScheme.size());
   bool known = false;
   for (const std::string& token : tokens_)
     known |= ConstantTimeEquals(presented, token);
   if (!known) {
-    return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
-                        "authorization: unknown token");
+    return ErrorStatus(grpc::StatusCode::UNAUTHENTICATED,
+                       "authorization: unknown token", kReasonTokenUnknown);
   }
   return grpc::Status::OK;
 }

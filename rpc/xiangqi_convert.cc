@@ -25,6 +25,7 @@ bool ParseXiangqiMove(const Position& pos, std::string_view text, Move* move,
     if (pos.IsLegal(*move)) return true;
     if (error != nullptr) {
       error->rejection = v1::MOVE_REJECTION_ILLEGAL;
+      error->named = *move;
       const std::optional<xiangqi::IllegalMoveInfo> info =
           xiangqi::DiagnoseMove(pos, *move);
       error->reason = lang != Language::kEnglish && info
@@ -47,6 +48,7 @@ bool ParseXiangqiMove(const Position& pos, std::string_view text, Move* move,
                            ? v1::MOVE_REJECTION_UNPARSEABLE
                            : v1::MOVE_REJECTION_ILLEGAL;
     error->reason = std::string(message);
+    error->named = xiangqi::NamedMoveOf(parsed.status());
     if (lang == Language::kChinese) {
       // Notation messages are English: say in Chinese what kind of rejection
       // it is, and keep the detail.

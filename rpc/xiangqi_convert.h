@@ -4,6 +4,7 @@
 #ifndef CAIPAN_RPC_XIANGQI_CONVERT_H_
 #define CAIPAN_RPC_XIANGQI_CONVERT_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,6 +47,9 @@ absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
 struct MoveParseError {
   v1::MoveRejection rejection = v1::MOVE_REJECTION_UNSPECIFIED;
   std::string reason;
+  // The one move the text names though it is illegal (ICCS coordinates, or a
+  // notation move only one piece could make); nullopt when it names none.
+  std::optional<xiangqi::Move> named;
 };
 
 // Parses one move in any notation into the legal move it names. ICCS, the

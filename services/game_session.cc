@@ -1,10 +1,22 @@
 // Picks the session type from the stream's first message (see game_session.h).
 #include "services/game_session.h"
 
+#include "rpc/gomoku_action_convert.h"
 #include "services/gomoku_session.h"
 #include "services/xiangqi_session.h"
 
 namespace caipan::services {
+
+absl::Status GameSession::PlayRequested(const v1::PlayGameRequest& request,
+                                        v1::PlayGameResponse* response) {
+  if (absl::Status s = rpc::NoGomokuActionForXiangqi(
+          request.has_gomoku_action(), "gomoku_action");
+      !s.ok()) {
+    return s;
+  }
+  if (request.move().empty()) return absl::InvalidArgumentError("move: empty");
+  return Play(request.move(), response);
+}
 
 absl::Status GameSession::Claim(const v1::XiangqiClaim& /*claim*/,
                                 v1::PlayGameResponse* /*response*/) {

@@ -21,6 +21,11 @@ class GameSession {
   // unchanged). Errors (a stream over the history limit) end the stream.
   virtual absl::Status Play(std::string_view move,
                             v1::PlayGameResponse* response) = 0;
+  // A stream's move message: `move` or `gomoku_action`, checked as the game
+  // takes them (xiangqi: text only; gomoku: a point, or any typed action), then
+  // played. Play takes any action token, as stored games replay them.
+  virtual absl::Status PlayRequested(const v1::PlayGameRequest& request,
+                                     v1::PlayGameResponse* response);
   // Xiangqi, claim mode: a claim after the moves so far, ruled in `response`.
   // Other games refuse it (InvalidArgument).
   virtual absl::Status Claim(const v1::XiangqiClaim& claim,

@@ -13,6 +13,7 @@
 #include "engine/gomoku/adjudicate.h"
 #include "engine/gomoku/explain.h"
 #include "engine/gomoku/forbidden.h"
+#include "rpc/gomoku_action_convert.h"
 #include "rpc/gomoku_convert.h"
 #include "services/request_checks.h"
 
@@ -57,6 +58,13 @@ gomoku::PointKind BlackKind(const Game& game, Point p) {
   return kind.ok() ? *kind : gomoku::PointKind::kNone;
 }
 
+// Lists `action` as a legal move of the position.
+void AddListed(const Action& action, v1::ListMovesResponse* response) {
+  v1::ListedMove* listed = response->add_moves();
+  listed->set_move(gomoku::FormatAction(action));
+  rpc::ToProto(action, listed->mutable_gomoku_action());
+}
+
 }  // namespace
 
 bool PlayGomokuMove(Game* game, int plies, std::string_view text,
@@ -82,6 +90,10 @@ bool PlayGomokuMove(Game* game, int plies, std::string_view text,
               game->status() == gomoku::GameStatus::kOngoing
           ? BlackKind(*game, action->point)
           : gomoku::PointKind::kNone;
+  // The action read: its canonical form is part of the answer, accepted or
+  // not.
+  check->set_move(gomoku::FormatAction(*action));
+  rpc::ToProto(*action, check->mutable_gomoku_action());
   if (std::optional<gomoku::Rejection> rejected = game->Apply(*action)) {
     check->set_legal(false);
     check->set_rejection(rejected->reason == gomoku::IllegalReason::kGameOver
@@ -92,7 +104,6 @@ bool PlayGomokuMove(Game* game, int plies, std::string_view text,
     rpc::GameVerdict(*game, plies, check->mutable_verdict(), lang);
     return false;
   }
-  check->set_move(gomoku::FormatAction(*action));
   v1::GomokuMoveEffect* effect = check->mutable_gomoku();
   effect->set_forbidden(rpc::ToForbiddenKind(kind));
   effect->set_five(game->reason() == gomoku::ResultReason::kFive);
@@ -116,8 +127,11 @@ bool PlayGomokuMove(Game* game, int plies, std::string_view text,
 absl::Status GomokuCheckMove(const v1::CheckMoveRequest& request,
                              const ServiceOptions& options,
                              v1::CheckMoveResponse* response) {
-  if (request.move().empty())
-    return absl::InvalidArgumentError("move: required");
+  absl::StatusOr<std::string> token = rpc::GomokuRequestedToken(
+      request.move(), "move",
+      request.has_gomoku_action() ? &request.gomoku_action() : nullptr,
+      "gomoku_action");
+  if (!token.ok()) return token.status();
   Language lang;
   if (absl::Status s = ReadLanguage(request.language(), "language", &lang);
       !s.ok())
@@ -129,8 +143,7 @@ absl::Status GomokuCheckMove(const v1::CheckMoveRequest& request,
       !s.ok()) {
     return s;
   }
-  PlayGomokuMove(&*game, plies, request.move(), response->mutable_check(),
-                 lang);
+  PlayGomokuMove(&*game, plies, *token, response->mutable_check(), lang);
   return absl::OkStatus();
 }
 
@@ -145,6 +158,7 @@ absl::Status GomokuListMoves(const v1::ListMovesRequest& request,
     return s;
   }
   response->set_side_to_move(rpc::ToProto(game->to_act()));
+  rpc::DescribeTurn(*game, response->mutable_gomoku_turn());
   if (game->status() != gomoku::GameStatus::kOngoing) return absl::OkStatus();
   // Forbidden points are listed apart and left out of the moves (playing one
   // loses).
@@ -165,15 +179,14 @@ absl::Status GomokuListMoves(const v1::ListMovesRequest& request,
       const Point p{static_cast<int8_t>(col), static_cast<int8_t>(row)};
       if (!game->board().IsEmpty(p) || forbidden[p.index()]) continue;
       Game trial = *game;
-      if (!trial.Apply(Action::Place(p)))
-        response->add_moves(gomoku::PointName(p));
+      if (!trial.Apply(Action::Place(p))) AddListed(Action::Place(p), response);
     }
   }
   for (ActionType type : game->AllowedActions()) {
-    if (type == ActionType::kPass) response->add_moves("pass");
+    if (type == ActionType::kPass) AddListed(Action::Pass(), response);
     if (type == ActionType::kSwap) {
-      response->add_moves("swap");
-      response->add_moves("noswap");
+      AddListed(Action::Swap(true), response);
+      AddListed(Action::Swap(false), response);
     }
   }
   return absl::OkStatus();
@@ -222,6 +235,7 @@ absl::Status GomokuAdjudicateGame(const v1::AdjudicateGameRequest& request,
       out->set_ply(i + 1);
       out->set_side(rpc::ToProto(game.to_act()));
       out->set_move(gomoku::FormatAction(action));
+      rpc::ToProto(action, out->mutable_gomoku_action());
       if ((action.type == ActionType::kPlace ||
            action.type == ActionType::kChoose) &&
           !action.off_board) {

@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/gomoku/game.h"
+#include "rpc/gomoku_action_convert.h"
 #include "rpc/gomoku_convert.h"
 #include "services/gomoku_handlers.h"
 #include "services/request_checks.h"
@@ -43,6 +44,16 @@ class GomokuSession : public GameSession {
       ++plies_;
     Describe(response);
     return absl::OkStatus();
+  }
+
+  absl::Status PlayRequested(const v1::PlayGameRequest& request,
+                             v1::PlayGameResponse* response) override {
+    absl::StatusOr<std::string> token = rpc::GomokuRequestedToken(
+        request.move(), "move",
+        request.has_gomoku_action() ? &request.gomoku_action() : nullptr,
+        "gomoku_action");
+    if (!token.ok()) return token.status();
+    return Play(*token, response);
   }
 
   v1::Side SideToAct() const override {

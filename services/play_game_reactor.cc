@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "rpc/error_status.h"
 #include "services/raw_unary.h"
 #include "services/request_checks.h"
 #include "services/request_limits.h"
@@ -25,7 +26,7 @@ PlayGameReactor::PlayGameReactor(grpc::CallbackServerContext* context,
   }
   slot_ = registry_->Open(this);
   if (slot_ == nullptr) {
-    Finish(grpc::Status(
+    Finish(rpc::ErrorStatus(
         grpc::StatusCode::RESOURCE_EXHAUSTED,
         "too many PlayGame streams are open on this server; retry later"));
     return;
@@ -45,8 +46,8 @@ void PlayGameReactor::OnReadDone(bool ok) {
     // The client closed its side (the game ends here), or the call was
     // cancelled, by the client or by the idle watchdog.
     FinishOnce(context_->IsCancelled()
-                   ? grpc::Status(grpc::StatusCode::CANCELLED,
-                                  "the stream was cancelled")
+                   ? rpc::ErrorStatus(grpc::StatusCode::CANCELLED,
+                                      "the stream was cancelled")
                    : grpc::Status::OK);
     return;
   }
@@ -69,7 +70,7 @@ void PlayGameReactor::OnReadDone(bool ok) {
 void PlayGameReactor::OnWriteDone(bool ok) {
   if (!ok) {
     FinishOnce(
-        grpc::Status(grpc::StatusCode::CANCELLED, "the client went away"));
+        rpc::ErrorStatus(grpc::StatusCode::CANCELLED, "the client went away"));
     return;
   }
   if (slot_->finish_claimed()) return;
@@ -82,7 +83,7 @@ void PlayGameReactor::OnDone() {
 }
 
 void PlayGameReactor::FinishIdle(absl::Duration idle) {
-  Finish(grpc::Status(
+  Finish(rpc::ErrorStatus(
       grpc::StatusCode::DEADLINE_EXCEEDED,
       absl::StrCat("no message for ", absl::FormatDuration(idle),
                    " (the stream idle timeout); start a new stream to go on")));
@@ -111,13 +112,12 @@ absl::Status PlayGameReactor::Handle() {
       return absl::OkStatus();
     }
     case v1::PlayGameRequest::kMove:
+    case v1::PlayGameRequest::kGomokuAction:
       if (session_ == nullptr) {
         return absl::InvalidArgumentError(
             "start: the first message must be a start");
       }
-      if (request_.move().empty())
-        return absl::InvalidArgumentError("move: empty");
-      return session_->Play(request_.move(), &response_);
+      return session_->PlayRequested(request_, &response_);
     case v1::PlayGameRequest::kClaim:
       if (session_ == nullptr) {
         return absl::InvalidArgumentError(
@@ -127,7 +127,8 @@ absl::Status PlayGameReactor::Handle() {
     case v1::PlayGameRequest::EVENT_NOT_SET:
       break;
   }
-  return absl::InvalidArgumentError("event: set start, move or claim");
+  return absl::InvalidArgumentError(
+      "event: set start, move, gomoku_action or claim");
 }
 
 }  // namespace caipan::services

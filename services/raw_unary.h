@@ -16,6 +16,7 @@
 #include "grpcpp/support/proto_buffer_reader.h"
 #include "grpcpp/support/proto_buffer_writer.h"
 #include "grpcpp/support/server_callback.h"
+#include "rpc/error_status.h"
 #include "services/call_control.h"
 #include "services/request_checks.h"
 #include "services/request_limits.h"
@@ -89,8 +90,8 @@ grpc::ServerUnaryReactor* AnswerRaw(grpc::CallbackServerContext* context,
     }
   }
   if (context->IsCancelled()) {
-    reactor->Finish(grpc::Status(grpc::StatusCode::CANCELLED,
-                                 "cancelled before it started"));
+    reactor->Finish(rpc::ErrorStatus(grpc::StatusCode::CANCELLED,
+                                     "cancelled before it started"));
     return reactor;
   }
   if (pool == nullptr || request_bytes->Length() <= kInlineRequestBytes) {
@@ -106,8 +107,8 @@ grpc::ServerUnaryReactor* AnswerRaw(grpc::CallbackServerContext* context,
   });
   if (!queued) {
     reactor->Finish(
-        grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                     "the server is busy with long calls; retry later"));
+        rpc::ErrorStatus(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                         "the server is busy with long calls; retry later"));
   }
   return reactor;
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "rpc/error_status.h"
 
 namespace caipan::services {
 
@@ -20,9 +21,7 @@ absl::Status CheckSide(v1::Side side, absl::string_view field) {
 }
 
 grpc::Status ToGrpcStatus(const absl::Status& status) {
-  if (status.ok()) return grpc::Status::OK;
-  return grpc::Status(static_cast<grpc::StatusCode>(status.code()),
-                      std::string(status.message()));
+  return rpc::ToGrpcStatus(status);
 }
 
 absl::Status ReadLanguage(const std::string& value, absl::string_view field,

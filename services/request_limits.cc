@@ -4,14 +4,17 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "rpc/error_status.h"
 
 namespace caipan::services {
 namespace {
 
 absl::Status TooLong(absl::string_view field, size_t size, size_t limit,
                      absl::string_view unit) {
-  return absl::InvalidArgumentError(absl::StrCat(
-      field, ": ", size, " ", unit, " exceed the limit of ", limit));
+  return rpc::WithReason(
+      absl::InvalidArgumentError(absl::StrCat(field, ": ", size, " ", unit,
+                                              " exceed the limit of ", limit)),
+      rpc::kReasonFieldTooLarge);
 }
 
 absl::Status CheckText(const std::string& text, absl::string_view field,
@@ -35,6 +38,30 @@ absl::Status CheckMoves(
   return absl::OkStatus();
 }
 
+}  // namespace
+
+absl::Status CheckGomokuActionLimits(const v1::GomokuAction& action,
+                                     absl::string_view field) {
+  if (absl::Status s = CheckText(action.place(), absl::StrCat(field, ".place"),
+                                 kMaxMoveBytes);
+      !s.ok())
+    return s;
+  if (absl::Status s = CheckText(action.choose(),
+                                 absl::StrCat(field, ".choose"), kMaxMoveBytes);
+      !s.ok())
+    return s;
+  const auto& candidates = action.propose().candidates();
+  const std::string candidates_field =
+      absl::StrCat(field, ".propose.candidates");
+  if (candidates.size() > kMaxFifthMoveOffers) {
+    return TooLong(candidates_field, candidates.size(), kMaxFifthMoveOffers,
+                   "offers");
+  }
+  return CheckMoves(candidates, candidates_field, kMaxFifthMoveOffers);
+}
+
+namespace {
+
 absl::Status CheckXiangqi(const v1::XiangqiPosition& position,
                           absl::string_view field,
                           const ServiceOptions& options) {
@@ -54,6 +81,17 @@ absl::Status CheckGomoku(const v1::GomokuPosition& position,
                      options.max_history_plies);
       !s.ok())
     return s;
+  const std::string actions_field = absl::StrCat(field, ".actions");
+  if (position.actions_size() > options.max_history_plies) {
+    return TooLong(actions_field, position.actions_size(),
+                   options.max_history_plies, "actions");
+  }
+  for (int i = 0; i < position.actions_size(); ++i) {
+    if (absl::Status s = CheckGomokuActionLimits(
+            position.actions(i), absl::StrCat(actions_field, "[", i, "]"));
+        !s.ok())
+      return s;
+  }
   const auto& offers = position.opening().fifth_move_offers();
   const std::string offers_field =
       absl::StrCat(field, ".opening.fifth_move_offers");
@@ -80,6 +118,10 @@ absl::Status CheckGame(const Request& request, absl::string_view prefix,
 absl::Status CheckRequestLimits(const v1::CheckMoveRequest& request,
                                 const ServiceOptions& options) {
   if (absl::Status s = CheckText(request.move(), "move", kMaxMoveBytes);
+      !s.ok())
+    return s;
+  if (absl::Status s =
+          CheckGomokuActionLimits(request.gomoku_action(), "gomoku_action");
       !s.ok())
     return s;
   return CheckGame(request, "", options);
@@ -112,6 +154,8 @@ absl::Status CheckRequestLimits(const v1::GetNaturalLimitStatusRequest& request,
 absl::Status CheckRequestLimits(const v1::PlayGameRequest& request,
                                 const ServiceOptions& options) {
   if (request.has_start()) return CheckGame(request.start(), "start.", options);
+  if (request.has_gomoku_action())
+    return CheckGomokuActionLimits(request.gomoku_action(), "gomoku_action");
   return CheckText(request.move(), "move", kMaxMoveBytes);
 }
 

@@ -22,6 +22,10 @@ inline constexpr size_t kMaxMoveBytes = 64;
 // a few more, never this many.
 inline constexpr int kMaxFifthMoveOffers = 16;
 
+// The sizes of one typed gomoku action (its points, its candidates).
+absl::Status CheckGomokuActionLimits(const v1::GomokuAction& action,
+                                     absl::string_view field);
+
 absl::Status CheckRequestLimits(const v1::CheckMoveRequest& request,
                                 const ServiceOptions& options);
 absl::Status CheckRequestLimits(const v1::ListMovesRequest& request,

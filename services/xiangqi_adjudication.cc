@@ -234,7 +234,8 @@ absl::Status XiangqiRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,
       !s.ok())
     return s;
   xiangqi::RuleOptions rules;
-  if (absl::Status s = rpc::FromProto(request.rules(), "rules", &rules);
+  if (absl::Status s =
+          rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules);
       !s.ok())
     return s;
   rpc::XiangqiReplay replay;
@@ -282,7 +283,8 @@ absl::Status XiangqiGetNaturalLimitStatus(
         "claimant: xiangqi sides are SIDE_RED and SIDE_BLACK");
   }
   xiangqi::RuleOptions rules;
-  if (absl::Status s = rpc::FromProto(request.rules(), "rules", &rules);
+  if (absl::Status s =
+          rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules);
       !s.ok())
     return s;
   rpc::XiangqiReplay replay;

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/xiangqi/game_adjudicator.h"
 #include "engine/xiangqi/notation.h"
+#include "rpc/gomoku_action_convert.h"
 #include "rpc/xiangqi_convert.h"
 #include "rpc/xiangqi_rules_convert.h"
 #include "services/request_checks.h"
@@ -76,6 +77,8 @@ bool CheckXiangqiMove(const Position& pos, int plies_before,
     } else {
       check->set_rejection(error.rejection);
       check->set_reason(std::move(error.reason));
+      // A move the text names, though illegal, is answered in canonical form.
+      if (error.named) check->set_move(xiangqi::ToIccs(*error.named));
     }
     XiangqiPositionVerdict(state, pos.SideToMove(), plies_before,
                            check->mutable_verdict(), lang);
@@ -148,6 +151,11 @@ absl::Status CheckAgainstHistory(const v1::CheckMoveRequest& request,
 absl::Status XiangqiCheckMove(const v1::CheckMoveRequest& request,
                               const ServiceOptions& options,
                               v1::CheckMoveResponse* response) {
+  if (absl::Status s = rpc::NoGomokuActionForXiangqi(
+          request.has_gomoku_action(), "gomoku_action");
+      !s.ok()) {
+    return s;
+  }
   if (request.move().empty())
     return absl::InvalidArgumentError("move: required");
   if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
@@ -206,9 +214,9 @@ absl::Status XiangqiListMoves(const v1::ListMovesRequest& request,
   xiangqi::Notation display;
   const bool want_display = rpc::DisplayNotation(request.notation(), &display);
   for (auto& [text, m] : sorted) {
-    if (want_display)
-      response->add_display(xiangqi::FormatMove(pos, m, display));
-    response->add_moves(std::move(text));
+    v1::ListedMove* listed = response->add_moves();
+    if (want_display) listed->set_display(xiangqi::FormatMove(pos, m, display));
+    listed->set_move(std::move(text));
   }
   response->set_side_to_move(ToProto(pos.SideToMove()));
   GameState state;

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/cord.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "engine/common/text.h"
@@ -50,8 +51,11 @@ absl::StatusOr<Move> ParseMove(const Position& pos, std::string_view text) {
     absl::string_view why = move.status().message();
     std::string quoted = absl::StrCat(QuoteToken(*ascii), ": ");
     if (absl::StartsWith(why, quoted)) why.remove_prefix(quoted.size());
-    return absl::Status(move.status().code(),
-                        absl::StrCat(QuoteToken(token), ": ", why));
+    absl::Status requoted(move.status().code(),
+                          absl::StrCat(QuoteToken(token), ": ", why));
+    if (std::optional<Move> named = NamedMoveOf(move.status()))
+      return WithNamedMove(std::move(requoted), *named);
+    return requoted;
   }
   for (char c : token) {
     // Any non-ASCII byte: only the Chinese notation uses such characters.
@@ -82,6 +86,26 @@ std::string FormatMove(const Position& pos, Move move, Notation notation) {
       return notation_internal::FormatChinese(pos, move);
   }
   return ToIccs(move);
+}
+
+namespace {
+// The payload NamedMoveOf reads: the from and to squares, one byte each.
+constexpr char kNamedMoveUrl[] = "caipan.xiangqi/named-move";
+}  // namespace
+
+absl::Status WithNamedMove(absl::Status error, Move move) {
+  const char squares[2] = {static_cast<char>(move.from),
+                           static_cast<char>(move.to)};
+  error.SetPayload(kNamedMoveUrl, absl::Cord(absl::string_view(squares, 2)));
+  return error;
+}
+
+std::optional<Move> NamedMoveOf(const absl::Status& parse_error) {
+  const auto payload = parse_error.GetPayload(kNamedMoveUrl);
+  if (!payload || payload->size() != 2) return std::nullopt;
+  const std::string squares(*payload);
+  return Move{static_cast<uint8_t>(squares[0]),
+              static_cast<uint8_t>(squares[1])};
 }
 
 bool IsUnreadableMove(const absl::Status& parse_error) {

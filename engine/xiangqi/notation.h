@@ -48,6 +48,14 @@ absl::StatusOr<Move> ParseMove(const Position& pos, std::string_view text);
 // ambiguous, illegal).
 bool IsUnreadableMove(const absl::Status& parse_error);
 
+// The one move a ParseMove error's text names though the position does not
+// allow it (the only piece that could make it is pinned, or the move leaves
+// the king in check, ...); nullopt when the text is unreadable, ambiguous or
+// names no piece move.
+std::optional<Move> NamedMoveOf(const absl::Status& parse_error);
+// `error` carrying `move` as the move its text names (for NamedMoveOf).
+absl::Status WithNamedMove(absl::Status error, Move move);
+
 // Text of a legal move in the given notation.
 std::string FormatMove(const Position& pos, Move move, Notation notation);
 

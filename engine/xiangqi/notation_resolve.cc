@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/common/text.h"
+#include "engine/xiangqi/notation.h"
 
 namespace caipan::xiangqi::notation_internal {
 namespace {
@@ -252,8 +253,9 @@ absl::StatusOr<Move> Resolve(const Position& pos, const MoveSpec& spec,
     return Error(token, absl::StrCat("no ", name, " there can move that way"));
   }
   if (geometric.size() == 1) {
-    return Error(token,
-                 IllegalMessage(pos, geometric.front(), /*show_move=*/true));
+    return WithNamedMove(Error(token, IllegalMessage(pos, geometric.front(),
+                                                     /*show_move=*/true)),
+                         geometric.front());
   }
   return Error(
       token, absl::StrCat("illegal: none of the ", geometric.size(), " ", name,

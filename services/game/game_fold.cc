@@ -14,6 +14,15 @@ void AddRuling(const char* action, const std::string& reason, int64_t sequence,
   ruling->set_sequence(sequence);
 }
 
+// The colour the player holding `side` now started with: after a gomoku swap,
+// the other one.
+v1::Side StartingSide(const v1::Game& game, v1::Side side) {
+  if (!game.swapped()) return side;
+  if (side == v1::SIDE_BLACK) return v1::SIDE_WHITE;
+  if (side == v1::SIDE_WHITE) return v1::SIDE_BLACK;
+  return side;
+}
+
 }  // namespace
 
 v1::Verdict MakeVerdict(v1::Result result, v1::Side winner,
@@ -39,6 +48,15 @@ const char* StoreStatusName(v1::GameStatus status) {
     default:
       return "";
   }
+}
+
+const v1::Player* WinningPlayer(const v1::Game& game) {
+  if (game.verdict().result() != v1::RESULT_WIN) return nullptr;
+  const v1::Side started = StartingSide(game, game.verdict().winner());
+  for (const v1::Player& player : game.players()) {
+    if (player.side() == started) return &player;
+  }
+  return nullptr;
 }
 
 v1::GameStatus StatusOf(const v1::Verdict& verdict) {
@@ -107,6 +125,11 @@ void FoldEvent(const v1::GameEvent& event, v1::Game* game) {
   if (!event.fen().empty()) game->set_fen(event.fen());
   game->set_swapped(event.swapped());
   game->set_status(StatusOf(event.verdict()));
+  if (const v1::Player* winner = WinningPlayer(*game)) {
+    *game->mutable_winner() = *winner;
+  } else {
+    game->clear_winner();
+  }
   if (game->status() != v1::GAME_STATUS_LIVE)
     game->set_draw_offer(v1::SIDE_UNSPECIFIED);
 }

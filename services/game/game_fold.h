@@ -21,6 +21,10 @@ v1::Verdict MakeVerdict(v1::Result result, v1::Side winner,
 // unspecified, which matches any in a list filter).
 const char* StoreStatusName(v1::GameStatus status);
 
+// The winning player of a won game, as listed in its players (after a gomoku
+// swap, the one who started with the other colour); nullptr otherwise.
+const v1::Player* WinningPlayer(const v1::Game& game);
+
 // The status a verdict gives a game.
 v1::GameStatus StatusOf(const v1::Verdict& verdict);
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "rpc/error_status.h"
 #include "services/game/create_game.h"
 #include "services/game/game_fold.h"
 
@@ -60,7 +61,9 @@ absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Load(
       context_.store->FindGame(name);
   if (!row.ok()) return row.status();
   if (!row->has_value())
-    return absl::NotFoundError(absl::StrCat("name: no game ", name));
+    return rpc::WithReason(
+        absl::NotFoundError(absl::StrCat("name: no game ", name)),
+        rpc::kReasonGameNotFound);
   v1::StoredGameSpec spec;
   if (!spec.ParseFromString((*row)->spec))
     return absl::DataLossError(absl::StrCat(name, ": unreadable definition"));

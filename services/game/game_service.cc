@@ -3,9 +3,11 @@
 
 #include <utility>
 
+#include "rpc/error_status.h"
 #include "services/game/game_request_checks.h"
 #include "services/game/watch_reactor.h"
 #include "services/request_checks.h"
+#include "services/request_limits.h"
 
 namespace caipan::services::game {
 namespace {
@@ -17,6 +19,12 @@ template <typename Request>
 absl::Status CheckFields(const Request& request) {
   if constexpr (requires { request.move(); }) {
     if (absl::Status s = CheckLength(request.move(), "move", kMaxMoveBytes);
+        !s.ok())
+      return s;
+  }
+  if constexpr (requires { request.gomoku_action(); }) {
+    if (absl::Status s =
+            CheckGomokuActionLimits(request.gomoku_action(), "gomoku_action");
         !s.ok())
       return s;
   }
@@ -161,19 +169,22 @@ grpc::ServerWriteReactor<v1::WatchGameResponse>* GameService::WatchGame(
       registry_->Find(request->name());
   if (!game.ok()) return refuse(ToGrpcStatus(game.status()));
   if (watch_limits_.require_token && !(*game)->KnowsToken(request->token())) {
-    return refuse(
-        grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
-                     "token: watching this server's games needs a player's or "
-                     "arbiter's token"));
+    return refuse(rpc::ErrorStatus(
+        grpc::StatusCode::UNAUTHENTICATED,
+        "token: watching this server's games needs a player's or "
+        "arbiter's token",
+        rpc::kReasonTokenMissing));
   }
   if ((*game)->watcher_count() >= watch_limits_.max_per_game) {
-    return refuse(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                               "the game has its limit of watchers"));
+    return refuse(rpc::ErrorStatus(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                                   "the game has its limit of watchers",
+                                   rpc::kReasonLimitReached));
   }
   if (watch_streams_.fetch_add(1) >= watch_limits_.max_streams) {
     watch_streams_.fetch_sub(1);
-    return refuse(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                               "the server has its limit of watch streams"));
+    return refuse(rpc::ErrorStatus(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                                   "the server has its limit of watch streams",
+                                   rpc::kReasonLimitReached));
   }
   return WatchReactor::Start(*std::move(game), request->after_sequence(),
                              registry_->context().time,

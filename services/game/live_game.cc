@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "rpc/error_status.h"
 #include "services/call_control.h"
 #include "services/game/game_fold.h"
 #include "services/game/player_tokens.h"
@@ -16,8 +17,10 @@ namespace caipan::services::game {
 namespace {
 
 absl::Status GameOver(const v1::Game& game) {
-  return absl::FailedPreconditionError(
-      absl::StrCat("the game is over: ", game.verdict().explanation()));
+  return rpc::WithReason(
+      absl::FailedPreconditionError(
+          absl::StrCat("the game is over: ", game.verdict().explanation())),
+      rpc::kReasonGameOver);
 }
 
 }  // namespace
@@ -159,7 +162,9 @@ void LiveGame::CommitCreate(store::GameRow row, Done done) {
 
 absl::StatusOr<int> LiveGame::PlayerOf(const std::string& token) const {
   if (token.empty())
-    return absl::UnauthenticatedError("token: missing (a player's token)");
+    return rpc::WithReason(
+        absl::UnauthenticatedError("token: missing (a player's token)"),
+        rpc::kReasonTokenMissing);
   const std::string hash = HashToken(token);
   for (int p = 0; p < spec_.token_hashes_size() && p < 2; ++p) {
     if (SameHash(hash, spec_.token_hashes(p))) return p;
@@ -169,12 +174,16 @@ absl::StatusOr<int> LiveGame::PlayerOf(const std::string& token) const {
     return absl::PermissionDeniedError(
         "token: an arbiter's token cannot act for a player");
   }
-  return absl::UnauthenticatedError("token: not a token of this game");
+  return rpc::WithReason(
+      absl::UnauthenticatedError("token: not a token of this game"),
+      rpc::kReasonTokenUnknown);
 }
 
 absl::Status LiveGame::CheckArbiter(const std::string& token) const {
   if (token.empty())
-    return absl::UnauthenticatedError("token: missing (an arbiter's token)");
+    return rpc::WithReason(
+        absl::UnauthenticatedError("token: missing (an arbiter's token)"),
+        rpc::kReasonTokenMissing);
   if (context_->arbiters != nullptr &&
       context_->arbiters->CheckHeader(absl::StrCat("Bearer ", token)).ok()) {
     return absl::OkStatus();
@@ -185,7 +194,9 @@ absl::Status LiveGame::CheckArbiter(const std::string& token) const {
       return absl::PermissionDeniedError(
           "token: a player's token cannot make an arbiter's ruling");
   }
-  return absl::UnauthenticatedError("token: not an arbiter's token");
+  return rpc::WithReason(
+      absl::UnauthenticatedError("token: not an arbiter's token"),
+      rpc::kReasonTokenUnknown);
 }
 
 bool LiveGame::KnowsToken(const std::string& token) const {
@@ -199,8 +210,10 @@ absl::Status LiveGame::CheckLive() const {
 
 absl::Status LiveGame::CheckEventRoom() const {
   if (state_.last_sequence() >= context_->max_events) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "the game reached the limit of ", context_->max_events, " events"));
+    return rpc::WithReason(
+        absl::ResourceExhaustedError(absl::StrCat(
+            "the game reached the limit of ", context_->max_events, " events")),
+        rpc::kReasonLimitReached);
   }
   return absl::OkStatus();
 }
@@ -273,6 +286,7 @@ void LiveGame::Seal(v1::GameEvent* event, int64_t now) {
   event->set_fen(session_->Fen());
   event->set_swapped(session_->Swapped());
   FoldEvent(*event, &state_);
+  if (state_.has_winner()) *event->mutable_winner() = state_.winner();
 }
 
 void LiveGame::EndGame(v1::Verdict verdict, int64_t now,

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "rpc/gomoku_action_convert.h"
 #include "services/call_control.h"
 #include "services/game/game_fold.h"
 #include "services/game/live_game.h"
@@ -18,6 +19,26 @@ absl::Status RequireReason(const std::string& reason) {
   if (reason.empty())
     return absl::InvalidArgumentError("reason: required for this action");
   return absl::OkStatus();
+}
+
+// The move a request names, as text: xiangqi `move` as given; gomoku `move` (a
+// point) or `gomoku_action`, as its token.
+absl::StatusOr<std::string> MoveText(const v1::SubmitMoveRequest& request,
+                                     v1::GameKind kind) {
+  if (kind == v1::GAME_KIND_GOMOKU) {
+    return rpc::GomokuRequestedToken(
+        request.move(), "move",
+        request.has_gomoku_action() ? &request.gomoku_action() : nullptr,
+        "gomoku_action");
+  }
+  if (absl::Status s = rpc::NoGomokuActionForXiangqi(
+          request.has_gomoku_action(), "gomoku_action");
+      !s.ok()) {
+    return s;
+  }
+  if (request.move().empty())
+    return absl::InvalidArgumentError("move: required");
+  return request.move();
 }
 
 }  // namespace
@@ -58,12 +79,17 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
   absl::ReleasableMutexLock lock(&mu_);
   absl::StatusOr<int> player = PlayerOf(request.token());
   if (!player.ok()) return lock.Release(), done(player.status());
+  absl::StatusOr<std::string> text = MoveText(request, state_.kind());
+  if (!text.ok()) return lock.Release(), done(text.status());
   if (request.ply() != 0 && request.ply() != plies_ + 1) {
     const int ply = request.ply() - 1;  // index of the move meant
     if (ply < 0 || ply > plies_) {
-      return lock.Release(), done(absl::FailedPreconditionError(absl::StrCat(
-                                 "ply: ", request.ply(),
-                                 " is not the next ply (", plies_ + 1, ")")));
+      return lock.Release(),
+             done(rpc::WithReason(
+                 absl::FailedPreconditionError(
+                     absl::StrCat("ply: ", request.ply(),
+                                  " is not the next ply (", plies_ + 1, ")")),
+                 rpc::kReasonStalePly));
     }
     // A retry of a move already accepted gets the stored answer.
     const int64_t sequence = move_sequences_[ply];
@@ -73,8 +99,8 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
                                  " is still being stored; retry")));
     }
     const v1::GameEvent& played = log_[sequence - 1];
-    const bool same = played.move().submitted() == request.move() ||
-                      played.move().move() == request.move();
+    const bool same =
+        played.move().submitted() == *text || played.move().move() == *text;
     if (!same) {
       return lock.Release(),
              done(absl::FailedPreconditionError(absl::StrCat(
@@ -119,14 +145,16 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
   }
   if (PlayerToAct() != *player) {
     return lock.Release(),
-           done(absl::FailedPreconditionError(absl::StrCat(
-               "not your turn: ", SideName(SideOfPlayer(PlayerToAct())),
-               " is to act")));
+           done(rpc::WithReason(
+               absl::FailedPreconditionError(absl::StrCat(
+                   "not your turn: ", SideName(SideOfPlayer(PlayerToAct())),
+                   " is to act")),
+               rpc::kReasonNotYourTurn));
   }
   if (absl::Status s = CheckEventRoom(); !s.ok())
     return lock.Release(), done(s);
   v1::PlayGameResponse reply;
-  if (absl::Status s = session_->Play(request.move(), &reply); !s.ok())
+  if (absl::Status s = session_->Play(*text, &reply); !s.ok())
     return lock.Release(), done(s);
   *response->mutable_check() = reply.check();
   if (reply.ply() == plies_) {
@@ -143,7 +171,9 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
   v1::MovePlayed* move = event.mutable_move();
   move->set_side(side);
   move->set_move(reply.check().move());
-  move->set_submitted(request.move());
+  move->set_submitted(*text);
+  if (reply.check().has_gomoku_action())
+    *move->mutable_gomoku_action() = reply.check().gomoku_action();
   move->set_at_ply(plies_ - 1);
   move->set_elapsed_ms(elapsed);
   if (reply.verdict().result() == v1::RESULT_ONGOING) {

@@ -4,6 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include "rpc/error_status.h"
+
 namespace caipan::services::game {
 
 void WatchReactor::Hook::OnGameChanged() {
@@ -94,7 +96,7 @@ void WatchReactor::OnWriteDone(bool ok) {
 
 void WatchReactor::OnCancel() {
   absl::MutexLock lock(&mu_);
-  End(grpc::Status(grpc::StatusCode::CANCELLED, "the watch was cancelled"));
+  End(rpc::ErrorStatus(grpc::StatusCode::CANCELLED, "the watch was cancelled"));
 }
 
 void WatchReactor::OnDone() {

@@ -9,6 +9,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "rpc/error_status.h"
 #include "services/game/create_game.h"
 #include "services/tournament/tournament_export.h"
 #include "services/tournament/tournament_state.h"
@@ -72,13 +73,17 @@ TournamentRegistry::~TournamentRegistry() {
 
 absl::Status TournamentRegistry::CheckArbiter(const std::string& token) const {
   if (token.empty())
-    return absl::UnauthenticatedError("token: missing (an arbiter's token)");
+    return rpc::WithReason(
+        absl::UnauthenticatedError("token: missing (an arbiter's token)"),
+        rpc::kReasonTokenMissing);
   if (context_.arbiters == nullptr) {
     return absl::UnauthenticatedError(
         "token: the server has no arbiter tokens (--arbiter-tokens-file)");
   }
   if (!context_.arbiters->CheckHeader(absl::StrCat("Bearer ", token)).ok())
-    return absl::UnauthenticatedError("token: not an arbiter's token");
+    return rpc::WithReason(
+        absl::UnauthenticatedError("token: not an arbiter's token"),
+        rpc::kReasonTokenUnknown);
   return absl::OkStatus();
 }
 
@@ -93,8 +98,9 @@ TournamentRegistry::Find(const std::string& name) {
       context_.store->FindGame(name);
   if (!row.ok()) return row.status();
   if (!row->has_value() || (*row)->kind != store::kTournamentKind)
-    return absl::NotFoundError(
-        absl::StrCat("tournament: no tournament ", name));
+    return rpc::WithReason(
+        absl::NotFoundError(absl::StrCat("tournament: no tournament ", name)),
+        rpc::kReasonTournamentNotFound);
   auto entry = std::make_shared<Entry>();
   entry->name = name;
   v1::StoredTournament state;

@@ -17,6 +17,7 @@ import shutil
 import sys
 import tempfile
 
+from google.protobuf import empty_pb2
 from grpc_tools import protoc
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -163,7 +164,7 @@ def main():
         unary("repetition_asian", REPETITION,
               pb.RuleOnRepetitionRequest(
                   xiangqi=xq(CHECK_FEN, CHECK_CYCLE * 2),
-                  rules=rules(rule_set=xpb.XIANGQI_RULE_SET_ASIAN,
+                  xiangqi_rules=rules(rule_set=xpb.XIANGQI_RULE_SET_ASIAN,
                               mate_threat_depth=3),
                   notation=chinese))
         unary("repetition_none", REPETITION,
@@ -173,11 +174,11 @@ def main():
         unary("natural_limit_both", NATURAL_LIMIT,
               pb.GetNaturalLimitStatusRequest(
                   xiangqi=xq(CHECK_FEN, CHECK_CYCLE),
-                  rules=rules(natural_limit_rounds=2)))
+                  xiangqi_rules=rules(natural_limit_rounds=2)))
         unary("natural_limit_red_at_most", NATURAL_LIMIT,
               pb.GetNaturalLimitStatusRequest(
                   xiangqi=xq(CHECK_FEN, CHECK_CYCLE * 2),
-                  rules=rules(
+                  xiangqi_rules=rules(
                       natural_limit_rounds=3,
                       check_count_policy=xpb.CHECK_COUNT_POLICY_COUNT_AT_MOST,
                       max_counted_checks=1),
@@ -200,7 +201,8 @@ def main():
         ] + [move(m) for m in CHECK_CYCLE * 2] + [move("f7e7")])
         stream("play_gomoku_opening", [
             pb.PlayGameRequest(start=start(gomoku=gm(GOMOKU_OPENING[:3]))),
-            move("i9"), move("j10"), move("k11"), move("pass"),
+            move("i9"), move("j10"), move("k11"),
+            pb.PlayGameRequest(gomoku_action=gpb.GomokuAction(**{"pass": empty_pb2.Empty()})),
         ])
         stream("play_gomoku_renju", [
             pb.PlayGameRequest(start=start(gomoku=gm(), gomoku_rules=renju)),

@@ -234,7 +234,7 @@ def xiangqi_sequence(stub, rng, max_plies):
                             timeout=CALL_TIMEOUT)
     seen.add(listed.fen.split(" ")[0] + listed.fen.split(" ")[1])
     while len(moves) < max_plies and listed.moves:
-        candidates = list(listed.moves)
+        candidates = [m.move for m in listed.moves]
         rng.shuffle(candidates)
         chosen = None
         for move in candidates[:12]:

@@ -32,6 +32,7 @@ import tempfile
 import threading
 
 import gateway_common as gc
+from google.protobuf import empty_pb2
 
 CLOCK_TOLERANCE_MS = 3000
 HTTP_PROTOCOLS = [p for p in gc.PROTOCOLS if p != "grpc"]
@@ -124,11 +125,11 @@ def adjudication_cases():
             xiangqi=perpetual)),
         ("red-count-none", "GetNaturalLimitStatus", adj.GetNaturalLimitStatusRequest(
             xiangqi=perpetual, claimant=common.SIDE_RED,
-            rules=xq.XiangqiRuleOptions(
+            xiangqi_rules=xq.XiangqiRuleOptions(
                 natural_limit_rounds=50,
                 check_count_policy=xq.CHECK_COUNT_POLICY_COUNT_NONE))),
         ("bad-limit", "GetNaturalLimitStatus", adj.GetNaturalLimitStatusRequest(
-            xiangqi=start, rules=xq.XiangqiRuleOptions(mate_threat_depth=99))),
+            xiangqi=start, xiangqi_rules=xq.XiangqiRuleOptions(mate_threat_depth=99))),
         ("ping", "Ping", adj.PingRequest()),
     ]
 
@@ -170,6 +171,10 @@ def game_script():
         return lambda c: g.SubmitMoveRequest(
             name=c.name(game), token=c.token(game, side) if token is None else token,
             move=text, ply=ply)
+
+    def act(game, side, action):
+        return lambda c: g.SubmitMoveRequest(
+            name=c.name(game), token=c.token(game, side), gomoku_action=action)
 
     def named(request_type, game, player=None, token=None, **fields):
         def build(c):
@@ -268,10 +273,13 @@ def game_script():
         Step("D black h8", "SubmitMove", move("D", black, "h8", ply=1)),
         Step("D white h9", "SubmitMove", move("D", white, "h9")),
         Step("D black h10", "SubmitMove", move("D", black, "h10")),
-        Step("D white noswap", "SubmitMove", move("D", white, "noswap")),
+        Step("D white noswap as text", "SubmitMove", move("D", white, "noswap")),
+        Step("D white noswap", "SubmitMove",
+             act("D", white, gm.GomokuAction(decline_swap=empty_pb2.Empty()))),
         Step("D white i9", "SubmitMove", move("D", white, "i9")),
-        Step("D black propose", "SubmitMove", move("D", black, "propose:i10,j10")),
-        Step("D white choose", "SubmitMove", move("D", white, "choose:j10")),
+        Step("D black propose", "SubmitMove", act("D", black, gm.GomokuAction(
+            propose=gm.GomokuAction.Proposal(candidates=["i10", "j10"])))),
+        Step("D white choose", "SubmitMove", act("D", white, gm.GomokuAction(choose="j10"))),
         Step("D white k11", "SubmitMove", move("D", white, "k11")),
         Step("D black occupied", "SubmitMove", move("D", black, "h8")),
         Step("D black claims draw", "ClaimDraw", named(g.ClaimDrawRequest, "D", black)),

@@ -11,6 +11,7 @@ server still answers /healthz, Ping over Connect and Ping over gRPC. Figures are
 `abuse item gateway-...: key=value` lines.
 """
 
+import base64
 import json
 import socket
 import struct
@@ -143,6 +144,20 @@ class RequestFormTest(gc.GatewayTestCase):
         gc.figure("gateway-malformed", case="snake_case field name", status=status)
         self.assertEqual(status, 200, data[:300])
         self.assert_gateway_serving(self.server)
+
+    def test_errors_carry_error_info_and_the_field_at_fault(self):
+        # The Google API error model: a stable reason, and the request field at fault.
+        status, headers, data = self.post(
+            '{"xiangqi": {"moves": ["h2e2", "h2e2"]}, "move": "h9g7"}')
+        error = self.assert_connect_error(status, headers, data, "invalid_argument", 400)
+        details = {d["type"]: base64.b64decode(d["value"] + "=" * (-len(d["value"]) % 4))
+                   for d in error.get("details", [])}
+        gc.figure("gateway-malformed", case="error details", types=sorted(details))
+        self.assertIn("google.rpc.ErrorInfo", details)
+        self.assertIn(b"FIELD_INVALID", details["google.rpc.ErrorInfo"])
+        self.assertIn(b"caipan", details["google.rpc.ErrorInfo"])
+        self.assertIn("google.rpc.BadRequest", details)
+        self.assertIn(b"xiangqi.moves[1]", details["google.rpc.BadRequest"])
 
     def test_malformed_binary_bodies(self):
         # A body that is not protobuf, as Connect binary and as a gRPC-Web frame.

@@ -110,7 +110,8 @@ class AdjudicationServiceTest(unittest.TestCase):
         response = SERVER.stub.ListMoves(pb.ListMovesRequest(xiangqi=xq.XiangqiPosition()),
                                          timeout=5)
         self.assertEqual(len(response.moves), 44)
-        self.assertEqual(list(response.moves), sorted(response.moves))
+        moves = [listed.move for listed in response.moves]
+        self.assertEqual(moves, sorted(moves))
         self.assertEqual(response.xiangqi_state, xq.XIANGQI_GAME_STATE_NORMAL)
 
     def test_malformed_request_names_the_field(self):

@@ -103,8 +103,18 @@ TEST_F(GomokuTest, ListMovesSeparatesForbiddenPoints) {
             v1::FORBIDDEN_KIND_DOUBLE_THREE);
   EXPECT_EQ(response.moves_size(),
             225 - 8 - 1 + 1);  // the empty points but h8, and "pass"
-  EXPECT_THAT(response.moves(), Not(Contains("h8")));
-  EXPECT_THAT(response.moves(), Contains("pass"));
+  std::vector<std::string> moves;
+  for (const v1::ListedMove& listed : response.moves()) {
+    moves.push_back(listed.move());
+    if (listed.move() == "pass") {
+      EXPECT_TRUE(listed.gomoku_action().has_pass());
+    } else {
+      EXPECT_EQ(listed.gomoku_action().place(), listed.move());
+    }
+  }
+  EXPECT_THAT(moves, Not(Contains("h8")));
+  EXPECT_THAT(moves, Contains("pass"));
+  EXPECT_EQ(response.gomoku_turn().phase(), v1::GOMOKU_PHASE_PLAY);
 }
 
 TEST_F(GomokuTest, MalformedHistoryNamesTheField) {
@@ -344,4 +354,89 @@ TEST(GomokuAgreedDrawTest, AgreedDrawIsADrawWithItsOwnReason) {
 }
 
 }  // namespace
+TEST_F(GomokuTest, ActionsAreTypedAndPointsAreText) {
+  // An opening decision is no point: as text it is refused, naming the field.
+  Check({}, "swap", v1::GOMOKU_RULE_SET_CHINESE, false);
+  EXPECT_EQ(status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status_.error_message(), HasSubstr("gomoku_action"));
+  v1::GomokuPosition tokens = Position({"h8", "h9", "h10", "noswap"});
+  Check(tokens, "i9", v1::GOMOKU_RULE_SET_CHINESE, false);
+  EXPECT_EQ(status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status_.error_message(), HasSubstr("gomoku.moves[3]"));
+
+  // The same record as typed actions; a typed pass, refused in the opening,
+  // still comes back in canonical and typed form.
+  v1::CheckMoveRequest request;
+  for (const char* point : {"h8", "h9", "h10"}) {
+    request.mutable_gomoku()->add_actions()->set_place(point);
+  }
+  request.mutable_gomoku()->add_actions()->mutable_decline_swap();
+  request.mutable_gomoku_action()->mutable_pass();
+  v1::CheckMoveResponse response;
+  grpc::ClientContext context;
+  ASSERT_TRUE(server_.stub().CheckMove(&context, request, &response).ok());
+  EXPECT_FALSE(response.check().legal());
+  EXPECT_EQ(response.check().rejection(), v1::MOVE_REJECTION_ILLEGAL);
+  EXPECT_EQ(response.check().move(), "pass");
+  EXPECT_TRUE(response.check().gomoku_action().has_pass());
+
+  // Both `moves` and `actions` at once: which record is meant?
+  request.mutable_gomoku()->add_moves("h8");
+  grpc::ClientContext again;
+  EXPECT_EQ(server_.stub().CheckMove(&again, request, &response).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+TEST_F(GomokuTest, ListMovesSaysWhatTheOpeningNeedsNext) {
+  v1::ListMovesRequest request;
+  for (const char* point : {"h8", "h9", "h10"}) {
+    request.mutable_gomoku()->add_actions()->set_place(point);
+  }
+  v1::ListMovesResponse response;
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(server_.stub().ListMoves(&context, request, &response).ok());
+  }
+  EXPECT_EQ(response.gomoku_turn().phase(), v1::GOMOKU_PHASE_SWAP_DECISION);
+  int decisions = 0;
+  for (const v1::ListedMove& listed : response.moves()) {
+    decisions += listed.gomoku_action().has_swap() +
+                 listed.gomoku_action().has_decline_swap();
+  }
+  EXPECT_EQ(decisions, 2);
+
+  request.mutable_gomoku()->add_actions()->mutable_decline_swap();
+  request.mutable_gomoku()->add_actions()->set_place("i9");
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(server_.stub().ListMoves(&context, request, &response).ok());
+  }
+  EXPECT_EQ(response.gomoku_turn().phase(),
+            v1::GOMOKU_PHASE_FIFTH_MOVE_PROPOSAL);
+  EXPECT_EQ(response.gomoku_turn().candidates_due(), 2);
+
+  v1::GomokuAction::Proposal* proposal =
+      request.mutable_gomoku()->add_actions()->mutable_propose();
+  proposal->add_candidates("i10");
+  proposal->add_candidates("j10");
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(server_.stub().ListMoves(&context, request, &response).ok());
+  }
+  EXPECT_EQ(response.gomoku_turn().phase(), v1::GOMOKU_PHASE_FIFTH_MOVE_CHOICE);
+  EXPECT_THAT(response.gomoku_turn().candidates(),
+              ::testing::ElementsAre("i10", "j10"));
+}
+
+TEST_F(GomokuTest, AProposalCannotSmuggleInMoreCandidates) {
+  v1::CheckMoveRequest request;
+  request.mutable_gomoku_action()->mutable_propose()->add_candidates("i10,j10");
+  v1::CheckMoveResponse response;
+  grpc::ClientContext context;
+  grpc::Status status = server_.stub().CheckMove(&context, request, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status.error_message(),
+              HasSubstr("gomoku_action.propose.candidates[0]"));
+}
+
 }  // namespace caipan

@@ -210,7 +210,7 @@ TEST_F(XiangqiAdjudicationTest, NaturalLimitStatus) {
   v1::GetNaturalLimitStatusRequest request;
   request.mutable_xiangqi()->set_fen(kCheckFen);
   AddCycles(request.mutable_xiangqi(), 1);
-  request.mutable_rules()->set_natural_limit_rounds(2);
+  request.mutable_xiangqi_rules()->set_natural_limit_rounds(2);
   v1::GetNaturalLimitStatusResponse response;
   {
     grpc::ClientContext context;
@@ -225,7 +225,7 @@ TEST_F(XiangqiAdjudicationTest, NaturalLimitStatus) {
   // Red's two checks do not count for red under COUNT_NONE: 4 plies < 2 * (2 +
   // 2).
   request.set_claimant(v1::SIDE_RED);
-  request.mutable_rules()->set_check_count_policy(
+  request.mutable_xiangqi_rules()->set_check_count_policy(
       v1::CHECK_COUNT_POLICY_COUNT_NONE);
   {
     grpc::ClientContext context;

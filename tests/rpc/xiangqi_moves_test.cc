@@ -1,8 +1,12 @@
 // In-process tests of CheckMove and ListMoves for xiangqi, and of request
 // validation.
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "gmock/gmock.h"
+#include "google/rpc/error_details.pb.h"
+#include "google/rpc/status.pb.h"
 #include "grpcpp/client_context.h"
 #include "gtest/gtest.h"
 #include "tests/rpc/in_process_server.h"
@@ -123,9 +127,19 @@ TEST_F(XiangqiMovesTest, ListMovesOfTheStartPosition) {
   request.set_notation(v1::NOTATION_WXF);
   v1::ListMovesResponse response;
   ASSERT_TRUE(List(request, &response).ok());
-  EXPECT_EQ(response.moves_size(), 44);
-  EXPECT_EQ(response.display_size(), 44);
-  EXPECT_TRUE(std::is_sorted(response.moves().begin(), response.moves().end()));
+  ASSERT_EQ(response.moves_size(), 44);
+  std::vector<std::string> moves;
+  for (const v1::ListedMove& listed : response.moves()) {
+    moves.push_back(listed.move());
+    EXPECT_FALSE(listed.display().empty()) << listed.move();
+  }
+  EXPECT_TRUE(std::is_sorted(moves.begin(), moves.end()));
+  // Each move beside its own text: the cannon to the centre.
+  auto central = std::find_if(
+      response.moves().begin(), response.moves().end(),
+      [](const v1::ListedMove& listed) { return listed.move() == "h2e2"; });
+  ASSERT_NE(central, response.moves().end());
+  EXPECT_EQ(central->display(), "C2=5");
   EXPECT_EQ(response.side_to_move(), v1::SIDE_RED);
   EXPECT_EQ(response.xiangqi_state(), v1::XIANGQI_GAME_STATE_NORMAL);
   EXPECT_THAT(response.fen(), HasSubstr("rnbakabnr/9/1c5c1"));
@@ -260,4 +274,61 @@ TEST(PositionCacheTest, SameAnswersWithTheCache) {
 }
 
 }  // namespace
+TEST_F(XiangqiMovesTest, ARejectedMoveStillComesBackInCanonicalForm) {
+  v1::CheckMoveRequest request;
+  request.mutable_xiangqi();
+  v1::CheckMoveResponse response;
+  // The only horse on file 2 cannot go to file 4: its leg is blocked.
+  request.set_move("马二进四");
+  ASSERT_TRUE(Check(request, &response).ok());
+  EXPECT_FALSE(response.check().legal());
+  EXPECT_EQ(response.check().rejection(), v1::MOVE_REJECTION_ILLEGAL);
+  EXPECT_EQ(response.check().move(), "h0f1");
+  // ICCS names its move whatever the position.
+  request.set_move("A0-A2");
+  ASSERT_TRUE(Check(request, &response).ok());
+  EXPECT_FALSE(response.check().legal());
+  EXPECT_EQ(response.check().move(), "a0a2");
+  // Text that names no move has no canonical form.
+  request.set_move("zz");
+  ASSERT_TRUE(Check(request, &response).ok());
+  EXPECT_EQ(response.check().rejection(), v1::MOVE_REJECTION_UNPARSEABLE);
+  EXPECT_EQ(response.check().move(), "");
+}
+
+TEST_F(XiangqiMovesTest, ErrorsCarryTheFieldAndAStableReason) {
+  v1::CheckMoveRequest request;
+  request.mutable_xiangqi()->add_moves("h2e2");
+  request.mutable_xiangqi()->add_moves("h2e2");
+  request.set_move("h9g7");
+  v1::CheckMoveResponse response;
+  grpc::Status status = Check(request, &response);
+  ASSERT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  google::rpc::Status details;
+  ASSERT_TRUE(details.ParseFromString(status.error_details()));
+  EXPECT_EQ(details.code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(details.message(), status.error_message());
+  google::rpc::ErrorInfo info;
+  google::rpc::BadRequest bad_request;
+  for (const google::protobuf::Any& any : details.details()) {
+    if (any.Is<google::rpc::ErrorInfo>()) any.UnpackTo(&info);
+    if (any.Is<google::rpc::BadRequest>()) any.UnpackTo(&bad_request);
+  }
+  EXPECT_EQ(info.reason(), "FIELD_INVALID");
+  EXPECT_EQ(info.domain(), "caipan");
+  ASSERT_EQ(bad_request.field_violations_size(), 1);
+  EXPECT_EQ(bad_request.field_violations(0).field(), "xiangqi.moves[1]");
+  EXPECT_FALSE(bad_request.field_violations(0).description().empty());
+
+  // A size limit has a reason of its own.
+  request.set_move(std::string(100, 'x'));
+  status = Check(request, &response);
+  ASSERT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  ASSERT_TRUE(details.ParseFromString(status.error_details()));
+  ASSERT_GE(details.details_size(), 1);
+  ASSERT_TRUE(details.details(0).UnpackTo(&info));
+  EXPECT_EQ(info.reason(), "FIELD_TOO_LARGE");
+  EXPECT_EQ(info.metadata().at("field"), "move");
+}
+
 }  // namespace caipan

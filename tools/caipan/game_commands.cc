@@ -21,6 +21,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/gomoku/rules.h"
 #include "engine/xiangqi/rule_options.h"
+#include "rpc/gomoku_action_convert.h"
 #include "tools/caipan/commands.h"
 #include "tools/caipan/game_client.h"
 #include "tools/caipan/game_output.h"
@@ -306,7 +307,11 @@ void RunMove(const MoveArgs& args) {
   v1::SubmitMoveRequest request;
   request.set_name(args.ref.game);
   request.set_token(args.ref.token);
-  request.set_move(args.move);
+  // Gomoku passes and opening decisions are typed actions in the API.
+  if (!rpc::TypedGomokuActionOf(args.move, request.mutable_gomoku_action())) {
+    request.clear_gomoku_action();
+    request.set_move(args.move);
+  }
   request.set_ply(args.ply);
   v1::SubmitMoveResponse response;
   if (!client->Call(&v1::GameService::Stub::SubmitMove, request, &response)) {

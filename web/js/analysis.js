@@ -9,7 +9,7 @@ import {InputError, readRecordFile} from './analysis-input.js';
 import {gomokuStates, xiangqiBoards} from './analysis-positions.js';
 import {renderReport} from './analysis-report.js';
 import {markCurrentRow, renderTable} from './analysis-table.js';
-import {hasOpeningProtocol, splitRecord} from './gomoku-record.js';
+import {actionsOf, hasOpeningProtocol, splitRecord} from './gomoku-record.js';
 import {apiLanguage, apply, onChange, register, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
 
@@ -147,8 +147,10 @@ function buildRequest() {
   if (kind === 'gomoku') {
     const gomokuRules = {ruleSet: el('gomoku-rules').value};
     if (el('skip-opening').checked) gomokuRules.skipOpeningCheck = true;
-    return {kind, request: {gomoku: {moves: splitRecord(text)}, gomokuRules,
-                            annotate: true}};
+    const tokens = splitRecord(text);
+    return {kind, tokens,
+            request: {gomoku: {actions: actionsOf(tokens)}, gomokuRules,
+                      annotate: true}};
   }
   return {kind, request: {
     xiangqiRecord: text,
@@ -192,7 +194,7 @@ async function adjudicate(request = null, keepPly = null) {
   }
 }
 
-function showResult({kind, request}, response) {
+function showResult({kind, request, tokens}, response) {
   const annotations = response.annotations ?? [];
   el('results').hidden = false;
   el('results').dataset.game = kind;
@@ -210,7 +212,7 @@ function showResult({kind, request}, response) {
   let boardNote = '';
   try {
     positions = kind === 'gomoku'
-        ? gomokuStates(request.gomoku.moves.slice(0, annotations.length),
+        ? gomokuStates(tokens.slice(0, annotations.length),
                        hasOpeningProtocol(request.gomokuRules))
         : xiangqiBoards(response.finalFen ?? '', annotations);
   } catch (error) {

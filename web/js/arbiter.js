@@ -208,7 +208,7 @@ async function loadRuling() {
   try {
     const response = await call('AdjudicationService', 'RuleOnRepetition', {
       xiangqi: gameHistory(),
-      rules: rules(),
+      xiangqiRules: rules(),
       notation: NOTATIONS[moveList.notation],
       language: apiLanguage(),
     });
@@ -228,7 +228,7 @@ async function loadNaturalLimit() {
   try {
     const response = await call(
         'AdjudicationService', 'GetNaturalLimitStatus',
-        {xiangqi: gameHistory(), rules: rules()});
+        {xiangqi: gameHistory(), xiangqiRules: rules()});
     showMessage(el('limit-message'), '', 'info');
     body.replaceChildren();
     for (const status of response.statuses ?? []) {

@@ -12,8 +12,8 @@ import {forbiddenKindKey, GomokuBoard, parsePoint} from './gomoku-board.js';
 import {colourWord, currentColour, foldEvent, playerOfColour}
     from './gomoku-live.js';
 import {OpeningPanel} from './gomoku-opening.js';
-import {fifthMoveAlternatives, hasForbiddenPoints, hasOpeningProtocol,
-        replay} from './gomoku-record.js';
+import {actionOf, actionsOf, fifthMoveAlternatives, hasForbiddenPoints,
+        hasOpeningProtocol, replay} from './gomoku-record.js';
 import {apply, onChange, register, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
 import {confirmingButton, errorText, hashParams, showMessage}
@@ -129,7 +129,8 @@ async function submit(move) {
   render();
   try {
     const response = await call('GameService', 'SubmitMove', {
-      name: gameName, token, move, ply: (game.ply ?? 0) + 1,
+      name: gameName, token, gomokuAction: actionOf(move),
+      ply: (game.ply ?? 0) + 1,
     });
     answerMove(move, response);
   } catch (error) {
@@ -218,12 +219,14 @@ async function refreshPoints() {
   if (!blackToAct && !openingStone) return;
   try {
     const answer = await call('AdjudicationService', 'ListMoves', {
-      gomoku: {moves: game.moves ?? []}, gomokuRules: rules,
+      gomoku: {actions: actionsOf(game.moves ?? [])}, gomokuRules: rules,
     });
     if (points.ply !== ply) return;  // a newer move came meanwhile
     points.forbidden = answer.forbiddenPoints ?? [];
     points.hints = openingStone
-        ? (answer.moves ?? []).filter((move) => parsePoint(move)) : [];
+        ? (answer.moves ?? []).map((listed) => listed.move)
+              .filter((move) => parsePoint(move))
+        : [];
     renderBoard();
   } catch (error) {
     points.ply = -1;

@@ -52,6 +52,33 @@ export function splitRecord(text) {
   return tokens;
 }
 
+// One action token as the API's typed GomokuAction (JSON form):
+// "h8" → {place: 'h8'}, "propose:i10,j10" → {propose: {candidates: [...]}}.
+export function actionOf(token) {
+  const [kind, argument = ''] = String(token).toLowerCase().split(':');
+  switch (kind) {
+    case 'pass':
+      return {pass: {}};
+    case 'swap':
+      return {swap: {}};
+    case 'noswap':
+      return {declineSwap: {}};
+    case 'draw':
+      return {agreeDraw: {}};
+    case 'propose':
+      return {propose: {candidates: argument.split(',').filter(Boolean)}};
+    case 'choose':
+      return {choose: argument};
+    default:
+      return {place: String(token)};
+  }
+}
+
+// A record's tokens as typed actions (GomokuPosition.actions).
+export function actionsOf(tokens) {
+  return tokens.map(actionOf);
+}
+
 // One action token in words: "no swap", "proposes j7, a15", … (a point
 // stays as it is).
 export function actionText(token) {

@@ -79,7 +79,7 @@ export class MoveTexts {
       xiangqi: {fen: this.startFen, moves: moves.slice(0, ply - 1)},
       notation: NOTATIONS[notation],
     });
-    const index = (response.moves ?? []).indexOf(moves[ply - 1]);
-    if (index >= 0) this.remember(ply, notation, response.display?.[index]);
+    const listed = (response.moves ?? []).find((m) => m.move === moves[ply - 1]);
+    if (listed) this.remember(ply, notation, listed.display);
   }
 }

@@ -178,8 +178,8 @@ async function refreshLegalMoves(force) {
     if (!game || game.ply !== ply) return;  // the position moved on meanwhile
     legal = {
       ply,
-      moves: response.moves ?? [],
-      display: response.display ?? [],
+      moves: (response.moves ?? []).map((listed) => listed.move),
+      display: (response.moves ?? []).map((listed) => listed.display ?? ''),
       notation,
       state: response.xiangqiState ?? ''
     };

@@ -21,6 +21,7 @@
 #include "grpcpp/create_channel.h"
 #include "grpcpp/security/credentials.h"
 #include "gtest/gtest.h"
+#include "rpc/gomoku_action_convert.h"
 #include "rpc/server.h"
 #include "rpc/token_authenticator.h"
 #include "services/game/game_registry.h"
@@ -176,7 +177,12 @@ inline grpc::Status Move(v1::GameService::Stub& stub, const std::string& name,
   v1::SubmitMoveRequest request;
   request.set_name(name);
   request.set_token(token);
-  request.set_move(move);
+  // Gomoku passes and opening decisions ("swap", "propose:i10,j10", ...) go
+  // as typed actions, as the API wants them; everything else as text.
+  if (!rpc::TypedGomokuActionOf(move, request.mutable_gomoku_action())) {
+    request.clear_gomoku_action();
+    request.set_move(move);
+  }
   request.set_ply(ply);
   return stub.SubmitMove(&context, request, response);
 }

@@ -3,6 +3,7 @@
 // for the other colours), and the fifth-move proposal and choice.
 #include <string>
 
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/services/game/game_test_env.h"
 
@@ -104,6 +105,39 @@ TEST_F(GomokuLiveTest, AfterASwapTheFirstBlackPlaysWhite) {
   resign.set_token(g.token[0]);
   ASSERT_TRUE(Call(stub(), &v1::GameService::Stub::Resign, resign, &game).ok());
   EXPECT_EQ(game.verdict().winner(), v1::SIDE_BLACK);
+  // The result names the player too: the one who started with White.
+  EXPECT_EQ(game.winner().name(), game.players(1).name());
+  EXPECT_EQ(game.winner().side(), v1::SIDE_WHITE);
+}
+
+TEST_F(GomokuLiveTest, OpeningDecisionsAreTypedActionsNotText) {
+  CreatedGame g = NewGame();
+  PlayOpening(g);
+  v1::SubmitMoveRequest request;
+  request.set_name(g.name);
+  request.set_token(g.token[1]);
+  request.set_move("swap");
+  v1::SubmitMoveResponse r;
+  grpc::Status status =
+      Call(stub(), &v1::GameService::Stub::SubmitMove, request, &r);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status.error_message(), ::testing::HasSubstr("gomoku_action"));
+  EXPECT_EQ(GetGame(stub(), g.name).ply(), 3);
+
+  request.clear_move();
+  request.mutable_gomoku_action()->mutable_decline_swap();
+  ASSERT_TRUE(
+      Call(stub(), &v1::GameService::Stub::SubmitMove, request, &r).ok());
+  EXPECT_TRUE(r.check().legal());
+  EXPECT_EQ(r.check().move(), "noswap");
+  EXPECT_TRUE(r.check().gomoku_action().has_decline_swap());
+
+  // Both forms at once is ambiguous.
+  request.set_move("i9");
+  request.mutable_gomoku_action()->set_place("i9");
+  EXPECT_EQ(Call(stub(), &v1::GameService::Stub::SubmitMove, request, &r)
+                .error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
 }
 
 TEST_F(GomokuLiveTest, NoSwapKeepsTheColours) {
