@@ -27,8 +27,8 @@ packages=(
   libgmock-dev             # matchers of the C++ test suites
   libbenchmark-dev         # Google Benchmark programs (tests/bench/)
   python3                  # the Python client and test drivers
-  python3-grpcio           # gRPC for tools/caipan_server/call.py and the abuse/gateway tests
-  python3-grpc-tools       # generates their Python stubs from proto/ at run time
+  python3-grpcio           # gRPC for clients/python/call.py and the abuse/gateway tests
+  python3-grpc-tools       # generates their Python stubs from proto/ (call.py's at build time)
   chromium                 # browser tests (tests/browser/): headless Chromium
   chromium-driver          # ... driven through WebDriver
   python3-selenium         # ... by Selenium
