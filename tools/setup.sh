@@ -42,6 +42,11 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js and npm: clients/typescript and the buf curl test (tests/clients/) install their npm
+# packages with them. The machine image ships Node 20 with its own npm (which Debian's npm package
+# conflicts with); where there is none, Debian's nodejs and npm are installed (Node 18: older than
+# the clients' packages ask for, so expect warnings).
+command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: all packages present"
   exit 0

@@ -11,13 +11,13 @@ Usage: buf_curl_readme_test.py --server PATH --readme README.md --npm-dir DIR --
 
 import argparse
 import json
-import os
 import re
 import subprocess
 import sys
 import unittest
 
-from client_server import Server
+import clients_common
+from clients_common import Server
 
 MARKER = "<!-- tested by tests/clients/buf_curl_readme_test.py -->"
 README_ADDRESS = "127.0.0.1:50051"
@@ -48,8 +48,7 @@ class BufCurlReadmeTest(unittest.TestCase):
             done = subprocess.run(
                 ["bash", "-c", command.replace(README_ADDRESS, server.target)],
                 cwd=ARGS.npm_dir, capture_output=True, text=True, timeout=120,
-                env=dict(os.environ, npm_config_cache=ARGS.npm_cache,
-                         npm_config_update_notifier="false"))
+                env=clients_common.npm_env(ARGS))
         finally:
             code, log = server.stop()
         self.assertEqual(done.returncode, 0, done.stderr)
@@ -69,11 +68,9 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", required=True)
     parser.add_argument("--readme", required=True)
-    parser.add_argument("--npm-dir", required=True, help="where npm_install.sh installed")
-    parser.add_argument("--npm-cache", required=True)
+    clients_common.add_npm_flags(parser)
     ARGS, rest = parser.parse_known_args()
-    result = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2).result
-    return 0 if result.wasSuccessful() else 1
+    return clients_common.run_tests(rest)
 
 
 if __name__ == "__main__":

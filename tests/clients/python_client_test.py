@@ -15,7 +15,8 @@ import sys
 import tempfile
 import unittest
 
-from client_server import Server
+import clients_common
+from clients_common import Server
 
 ARGS = None
 SERVER = None
@@ -92,7 +93,8 @@ class PythonClientTest(unittest.TestCase):
                             "chinese,skip_opening_check=true")
         self.assertIn("FORBIDDEN_KIND_DOUBLE_THREE", forbidden)
         self.assertIn("MOVE_REJECTION_FORBIDDEN", forbidden)
-        free = self.ok("gomoku-check", *position, "--gomoku-rules", '{"ruleSet": "GOMOKU_RULE_SET_STANDARD"}')
+        free = self.ok("gomoku-check", *position,
+                       "--gomoku-rules", '{"ruleSet": "GOMOKU_RULE_SET_STANDARD"}')
         self.assertIn("legal: true", free)
         claim = json.loads(self.ok("adjudicate", "--moves", "h2e2 h9g7", "--format", "json",
                                    "--rules", "asian,natural_limit_rounds=50,mode=claim"))
@@ -134,13 +136,13 @@ def main():
     ARGS, rest = parser.parse_known_args()
     SERVER = Server(ARGS.server)
     try:
-        result = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2).result
+        failed = clients_common.run_tests(rest)
     finally:
         code, log = SERVER.stop()
     if code != 0:
         print("server exited with %s:\n%s" % (code, log), file=sys.stderr)
         return 1
-    return 0 if result.wasSuccessful() else 1
+    return failed
 
 
 if __name__ == "__main__":

@@ -15,15 +15,15 @@ import subprocess
 import sys
 import unittest
 
-from client_server import Server
+import clients_common
+from clients_common import Server
 
 ARGS = None
 
 
 def run(*argv):
     done = subprocess.run(list(argv), cwd=ARGS.npm_dir, capture_output=True, text=True,
-                          timeout=180, env=dict(os.environ, npm_config_cache=ARGS.npm_cache,
-                                                npm_config_update_notifier="false"))
+                          timeout=180, env=clients_common.npm_env(ARGS))
     if done.returncode != 0:
         raise AssertionError("%s failed (%d):\n%s%s" % (" ".join(argv), done.returncode,
                                                         done.stdout, done.stderr))
@@ -89,11 +89,9 @@ def main():
     parser.add_argument("--server", required=True)
     parser.add_argument("--client-dir", required=True)
     parser.add_argument("--proto-dir", required=True)
-    parser.add_argument("--npm-dir", required=True, help="where npm_install.sh installed")
-    parser.add_argument("--npm-cache", required=True)
+    clients_common.add_npm_flags(parser)
     ARGS, rest = parser.parse_known_args()
-    result = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2).result
-    return 0 if result.wasSuccessful() else 1
+    return clients_common.run_tests(rest)
 
 
 if __name__ == "__main__":

@@ -18,8 +18,7 @@
 #include "grpcpp/security/credentials.h"
 #include "gtest/gtest.h"
 #include "rpc/reflection_v1_service.h"
-#include "rpc/server.h"
-#include "services/adjudication_service.h"
+#include "tests/rpc/in_process_server.h"
 
 namespace caipan {
 namespace {
@@ -34,24 +33,10 @@ constexpr char kV1[] =
 
 class Reflection {
  public:
-  explicit Reflection(bool on) {
-    rpc::ServerConfig config;
-    config.address = "127.0.0.1:0";
-    config.metrics_address = "";
-    config.log_rpcs = false;
-    config.reflection = on;
-    config.shutdown_grace = absl::Seconds(1);
-    auto server = rpc::Server::Start(config, {&service_},
-                                     {"caipan.v1.AdjudicationService"});
-    EXPECT_TRUE(server.ok()) << server.status();
-    if (server.ok()) server_ = *std::move(server);
-    channel_ = grpc::CreateChannel(absl::StrCat("127.0.0.1:", port()),
-                                   grpc::InsecureChannelCredentials());
-  }
-  ~Reflection() {
-    if (server_ != nullptr) server_->Shutdown();
-  }
-  int port() const { return server_ == nullptr ? 0 : server_->port(); }
+  explicit Reflection(bool on)
+      : server_({}, 4 * 1024 * 1024, /*reflection=*/on),
+        channel_(grpc::CreateChannel(absl::StrCat("127.0.0.1:", server_.port()),
+                                     grpc::InsecureChannelCredentials())) {}
 
   // Sends `requests` on one stream of `method` and returns the answers (v1
   // and v1alpha have the same wire format, so v1 messages read both).
@@ -81,8 +66,7 @@ class Reflection {
   }
 
  private:
-  services::AdjudicationService service_;
-  std::unique_ptr<rpc::Server> server_;
+  testing::InProcessServer server_;
   std::shared_ptr<grpc::Channel> channel_;
 };
 

@@ -1,12 +1,31 @@
-"""caipan-server for the client tests: gRPC, HTTP gateway and metrics on free loopback ports, a
-store in a temporary folder, its log (one line per RPC) in a file the test can read."""
+"""What the client tests share: caipan-server on free loopback ports (gRPC, HTTP gateway, metrics)
+with a store in a temporary folder and its log (one line per RPC) in a file the test can read;
+the flags and environment of the tests that use the installed npm packages; the unittest run."""
 
 import os
 import re
 import signal
 import subprocess
+import sys
 import tempfile
 import time
+import unittest
+
+
+def add_npm_flags(parser):
+    parser.add_argument("--npm-dir", required=True, help="where npm_install.sh installed")
+    parser.add_argument("--npm-cache", required=True, help="npm's cache in the build tree")
+
+
+def npm_env(args):
+    """The environment for npm and npx: the build tree's cache, no update check."""
+    return dict(os.environ, npm_config_cache=args.npm_cache, npm_config_update_notifier="false")
+
+
+def run_tests(unittest_argv):
+    """Runs the calling file's test cases (unittest's own flags in `unittest_argv`); 0 or 1."""
+    result = unittest.main(argv=[sys.argv[0]] + unittest_argv, exit=False, verbosity=2).result
+    return 0 if result.wasSuccessful() else 1
 
 
 class Server:
