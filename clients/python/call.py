@@ -141,6 +141,8 @@ def main(argv=None):
         if timeout is None and not (method.client_streaming or method.server_streaming):
             timeout = TIMEOUTS.get(method.name, 10)
         metadata = [("authorization", "Bearer " + args.token)] if args.token else None
+        if method.client_streaming:
+            requests = calls.StopAtBadRequest(requests)
         channel = open_channel(args)
         for response in calls.invoke(channel, method, requests, timeout, metadata):
             if args.command == "ping":
@@ -148,6 +150,8 @@ def main(argv=None):
                 continue
             sys.stdout.write(output.render(response, fmt))
             sys.stdout.flush()
+        if method.client_streaming and requests.error is not None:
+            raise requests.error
     except descriptors.NotFound as e:
         print("call.py: %s" % e, file=sys.stderr)
         return 2

@@ -119,6 +119,15 @@ class PythonClientTest(unittest.TestCase):
         self.assertEqual(unknown.returncode, 2)
         self.assertIn("has no method Nothing", unknown.stderr)
 
+    def test_a_bad_stream_line_ends_the_stream_there(self):
+        lines = ['{"start": {"xiangqi": {}}}', '{"move": "h2e2"}', '{"mov": "h9g7"}',
+                 '{"move": "h9g7"}']
+        done = call("rpc", "AdjudicationService.PlayGame", "--format", "jsonl",
+                    stdin="\n".join(lines) + "\n")
+        self.assertEqual(done.returncode, 2, done.stderr)
+        self.assertEqual(len(done.stdout.splitlines()), 2)  # the start and h2e2
+        self.assertIn('no field named "mov"', done.stderr)
+
     def test_missing_stubs_are_a_clear_error(self):
         with tempfile.TemporaryDirectory() as empty:
             done = call("ping", stubs=empty)

@@ -37,6 +37,27 @@ def read_requests(method, text=None, lines=None):
     return (parse_request(method, line) for line in lines if line.strip())
 
 
+class StopAtBadRequest:
+    """Requests of a client stream, parsed as the call sends them (in gRPC's thread): the first
+    one that does not parse ends the stream there and is kept in `error` for the caller."""
+
+    def __init__(self, requests):
+        self.requests = iter(requests)
+        self.error = None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.error is not None:
+            raise StopIteration
+        try:
+            return next(self.requests)
+        except descriptors.NotFound as e:
+            self.error = e
+            raise StopIteration
+
+
 def invoke(channel, method, requests, timeout=None, metadata=None):
     """Yields the responses of one call. `requests` is a list (or, for client streams, any
     iterable); a unary method takes exactly one."""
