@@ -15,15 +15,17 @@
 #include "rpc/host_port.h"
 #include "rpc/log.h"
 #include "rpc/observer_interceptor.h"
+#include "rpc/reflection_v1_plugin.h"
 
 namespace caipan::rpc {
 namespace {
 
 constexpr size_t kMaxPemBytes = 1 << 20;
 
-// Turns the reflection service on or off for one builder. gRPC's reflection
-// library registers its plugin for every server of the process as soon as it
-// is linked, so "off" has to take it out again.
+// Turns the reflection services (gRPC's v1alpha and our v1) on or off for one
+// builder. gRPC's reflection library registers its v1alpha plugin for every
+// server of the process as soon as it is linked, so "off" has to take it out
+// again.
 class ReflectionOption : public grpc::ServerBuilderOption {
  public:
   explicit ReflectionOption(bool on) : on_(on) {}
@@ -32,11 +34,13 @@ class ReflectionOption : public grpc::ServerBuilderOption {
                          plugins) override {
     std::erase_if(*plugins, [](const auto& plugin) {
       return dynamic_cast<grpc::reflection::ProtoServerReflectionPlugin*>(
-                 plugin.get()) != nullptr;
+                 plugin.get()) != nullptr ||
+             dynamic_cast<ReflectionV1Plugin*>(plugin.get()) != nullptr;
     });
     if (on_) {
       plugins->push_back(
           std::make_unique<grpc::reflection::ProtoServerReflectionPlugin>());
+      plugins->push_back(std::make_unique<ReflectionV1Plugin>());
     }
   }
 
@@ -97,6 +101,7 @@ std::vector<std::string> KnownMethods(
       "/grpc.health.v1.Health/Check",
       "/grpc.health.v1.Health/Watch",
       "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+      "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
   };
   const google::protobuf::DescriptorPool* pool =
       google::protobuf::DescriptorPool::generated_pool();

@@ -24,7 +24,7 @@ struct ServerConfig {
   std::string tls_cert_file;
   std::string tls_key_file;
   std::string tls_client_ca_file;
-  // Serve grpc.reflection.v1alpha.
+  // Serve grpc.reflection.v1 and v1alpha.
   bool reflection = true;
   // Cap on the threads gRPC may use for sync-API services (reflection); 0
   // leaves gRPC's default.

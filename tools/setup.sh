@@ -27,8 +27,8 @@ packages=(
   libgmock-dev             # matchers of the C++ test suites
   libbenchmark-dev         # Google Benchmark programs (tests/bench/)
   python3                  # the Python client and test drivers
-  python3-grpcio           # gRPC for tools/caipan_server/call.py and the abuse/gateway tests
-  python3-grpc-tools       # generates their Python stubs from proto/ at run time
+  python3-grpcio           # gRPC for clients/python/call.py and the abuse/gateway tests
+  python3-grpc-tools       # generates their Python stubs from proto/ (call.py's at build time)
   chromium                 # browser tests (tests/browser/): headless Chromium
   chromium-driver          # ... driven through WebDriver
   python3-selenium         # ... by Selenium
@@ -42,6 +42,11 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js and npm: clients/typescript and the buf curl test (tests/clients/) install their npm
+# packages with them. The machine image ships Node 20 with its own npm (which Debian's npm package
+# conflicts with); where there is none, Debian's nodejs and npm are installed (Node 18: older than
+# the clients' packages ask for, so expect warnings).
+command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: all packages present"
   exit 0

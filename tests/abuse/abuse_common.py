@@ -41,6 +41,7 @@ ADJUDICATE = "/caipan.v1.AdjudicationService/AdjudicateGame"
 PLAY_GAME = "/caipan.v1.AdjudicationService/PlayGame"
 HEALTH_CHECK = "/grpc.health.v1.Health/Check"
 REFLECTION = "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo"
+REFLECTION_V1 = "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo"
 
 # Channel options: each channel gets its own TCP connection (grpc otherwise shares one between
 # channels to the same address), and no client-side message size cap gets in the way.

@@ -11,13 +11,14 @@
 namespace caipan::testing {
 
 InProcessServer::InProcessServer(services::ServiceOptions options,
-                                 int max_message_bytes)
+                                 int max_message_bytes, bool reflection)
     : service_(options) {
   rpc::ServerConfig config;
   config.address = "127.0.0.1:0";
   config.metrics_address = "";
   config.log_rpcs = false;
   config.max_message_bytes = max_message_bytes;
+  config.reflection = reflection;
   config.shutdown_grace = absl::Seconds(1);
   auto server = rpc::Server::Start(config, {&service_},
                                    {"caipan.v1.AdjudicationService"});

@@ -21,7 +21,8 @@ inline services::ServiceOptions WithHistoryLimit(int plies) {
 class InProcessServer {
  public:
   explicit InProcessServer(services::ServiceOptions options = {},
-                           int max_message_bytes = 4 * 1024 * 1024);
+                           int max_message_bytes = 4 * 1024 * 1024,
+                           bool reflection = true);
   ~InProcessServer();
 
   v1::AdjudicationService::Stub& stub() { return *stub_; }
