@@ -14,6 +14,8 @@ void RegisterXiangqiCommands(CLI::App& app);
 void RegisterXiangqiAdjudicationCommands(CLI::App& xiangqi);
 // Adds `caipan xiangqi convert` (xiangqi_convert_command.cc).
 void RegisterXiangqiConvertCommand(CLI::App& xiangqi);
+// Adds `caipan xiangqi repetition` (xiangqi_repetition_command.cc).
+void RegisterXiangqiRepetitionCommand(CLI::App& xiangqi);
 // Adds `caipan gomoku …` (gomoku_commands.cc).
 void RegisterGomokuCommands(CLI::App& app);
 // Adds `caipan tournament …` (tournament_commands.cc).
