@@ -5,6 +5,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "absl/strings/string_view.h"
+
 namespace caipan::cli {
 
 // Adds `caipan xiangqi …` (xiangqi_commands.cc).
@@ -28,6 +30,8 @@ void RegisterGameCommands(CLI::App& app);
 // another).
 int ExitCode();
 void SetExitCode(int code);
+// Bad input: prints "error: <message>" on stderr and sets exit status 2.
+void FailInput(absl::string_view message);
 
 }  // namespace caipan::cli
 

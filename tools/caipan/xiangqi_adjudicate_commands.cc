@@ -36,11 +36,6 @@ namespace {
 
 namespace xq = ::caipan::xiangqi;
 
-void Fail(absl::string_view message) {
-  std::cerr << "error: " << message << "\n";
-  SetExitCode(2);
-}
-
 // Most threads --jobs starts.
 constexpr int kMaxJobs = 256;
 
@@ -82,10 +77,11 @@ void AdjudicateMoves(const AdjudicateArgs& args, const xq::RuleOptions& options,
                      Language lang) {
   absl::StatusOr<xq::Position> start = xq::Position::FromFen(args.fen);
   if (!start.ok())
-    return Fail("--fen: " + std::string(start.status().message()));
+    return FailInput("--fen: " + std::string(start.status().message()));
   absl::StatusOr<xq::MoveSequence> seq =
       xq::ParseMovesToFirstUnplayable(*start, args.moves);
-  if (!seq.ok()) return Fail("--moves: " + std::string(seq.status().message()));
+  if (!seq.ok())
+    return FailInput("--moves: " + std::string(seq.status().message()));
   xq::Verdict verdict =
       xq::Adjudicate(*start, seq->moves, options, seq->claims, seq->unplayable);
   PrintVerdict(args, options, lang, *start, seq->moves, verdict, nullptr);
@@ -93,25 +89,26 @@ void AdjudicateMoves(const AdjudicateArgs& args, const xq::RuleOptions& options,
 
 void RunAdjudicate(const AdjudicateArgs& args) {
   absl::StatusOr<xq::RuleOptions> options = LoadRules(args.rules);
-  if (!options.ok()) return Fail(options.status().message());
+  if (!options.ok()) return FailInput(options.status().message());
   options->repetitions = args.repetitions;
   if (absl::Status valid = xq::ValidateRuleOptions(*options); !valid.ok())
-    return Fail("--" + std::string(valid.message()));
+    return FailInput("--" + std::string(valid.message()));
   absl::StatusOr<Language> lang = ResolveLanguage(args.lang);
-  if (!lang.ok()) return Fail(std::string(lang.status().message()));
+  if (!lang.ok()) return FailInput(std::string(lang.status().message()));
   if (args.records.empty()) return AdjudicateMoves(args, *options, *lang);
 
   if (absl::Status s = CheckMaxRecordBytes(args.max_record_bytes); !s.ok())
-    return Fail(s.message());
+    return FailInput(s.message());
   absl::StatusOr<TextEncoding> encoding = ParseTextEncoding(args.encoding);
   if (!encoding.ok())
-    return Fail("--encoding: " + std::string(encoding.status().message()));
+    return FailInput("--encoding: " + std::string(encoding.status().message()));
   if (args.jobs < 0 || args.jobs > kMaxJobs)
-    return Fail(absl::StrCat("--jobs ", args.jobs, ": expected 1..", kMaxJobs));
+    return FailInput(
+        absl::StrCat("--jobs ", args.jobs, ": expected 1..", kMaxJobs));
   const RecordFileOptions file_options{args.max_record_bytes, *encoding};
   absl::StatusOr<std::vector<std::string>> files =
       ExpandRecordPaths(args.records);
-  if (!files.ok()) return Fail(std::string(files.status().message()));
+  if (!files.ok()) return FailInput(std::string(files.status().message()));
 
   // One file of one game: the full verdict.
   const bool single_file = files->size() == 1 && args.records.size() == 1 &&
@@ -121,11 +118,11 @@ void RunAdjudicate(const AdjudicateArgs& args) {
   if (single_file && games.size() == 1) {
     const std::string prefix = "--record " + args.records[0] + ": ";
     if (!games[0].record.ok())
-      return Fail(GameError(args.records[0], games[0]));
+      return FailInput(GameError(args.records[0], games[0]));
     absl::StatusOr<GameReport> report =
         AdjudicateRecord(*games[0].record, *options, *lang);
     if (!report.ok())
-      return Fail(prefix + std::string(report.status().message()));
+      return FailInput(prefix + std::string(report.status().message()));
     return PrintVerdict(args, *options, *lang, report->start,
                         games[0].record->moves, report->verdict,
                         &report->record);
@@ -151,23 +148,23 @@ struct LimitArgs {
 
 void RunLimit(const LimitArgs& args) {
   absl::StatusOr<xq::RuleOptions> options = LoadRules(args.rules);
-  if (!options.ok()) return Fail(options.status().message());
+  if (!options.ok()) return FailInput(options.status().message());
   std::vector<xq::Color> claimants;
   if (args.claimant.empty() || args.claimant == "red")
     claimants.push_back(xq::Color::kRed);
   if (args.claimant.empty() || args.claimant == "black")
     claimants.push_back(xq::Color::kBlack);
   if (claimants.empty()) {
-    return Fail("--claimant: expected red or black, got \"" + args.claimant +
-                "\"");
+    return FailInput("--claimant: expected red or black, got \"" +
+                     args.claimant + "\"");
   }
   absl::StatusOr<Game> game = LoadGame(args.game);
-  if (!game.ok()) return Fail(game.status().message());
+  if (!game.ok()) return FailInput(game.status().message());
   std::vector<xq::NaturalLimitStatus> statuses;
   for (xq::Color claimant : claimants) {
     absl::StatusOr<xq::NaturalLimitStatus> status =
         xq::ComputeNaturalLimit(game->start, game->moves, claimant, *options);
-    if (!status.ok()) return Fail(status.status().message());
+    if (!status.ok()) return FailInput(status.status().message());
     statuses.push_back(*status);
   }
   // One claimant asked for: its block alone, as before; else one per side.

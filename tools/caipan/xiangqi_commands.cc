@@ -26,16 +26,11 @@ namespace {
 
 namespace xq = ::caipan::xiangqi;
 
-void Fail(absl::string_view message) {
-  std::cerr << "error: " << message << "\n";
-  SetExitCode(2);
-}
-
 // The position of --fen ("startpos" or a FEN), or an error printed and nullopt.
 std::optional<xq::Position> LoadPosition(const std::string& fen) {
   absl::StatusOr<xq::Position> pos = xq::Position::FromFen(fen);
   if (!pos.ok()) {
-    Fail("--fen: " + std::string(pos.status().message()));
+    FailInput("--fen: " + std::string(pos.status().message()));
     return std::nullopt;
   }
   return *pos;
@@ -66,8 +61,8 @@ struct PerftArgs {
 
 void RunPerft(const PerftArgs& args) {
   if (args.depth < 0 || args.depth > kMaxPerftDepth) {
-    return Fail("--depth " + std::to_string(args.depth) + ": expected 0.." +
-                std::to_string(kMaxPerftDepth));
+    return FailInput("--depth " + std::to_string(args.depth) +
+                     ": expected 0.." + std::to_string(kMaxPerftDepth));
   }
   std::optional<xq::Position> pos = LoadPosition(args.fen);
   if (!pos) return;
@@ -126,9 +121,9 @@ std::optional<Played> PlayMoves(const std::string& fen,
   absl::StatusOr<xq::MoveSequence> seq =
       xq::ParseMoveSequenceWithClaims(*start, moves);
   if (!seq.ok()) {
-    Fail("--moves: " + (lang == Language::kChinese
-                            ? ChineseRejection(*start, moves)
-                            : std::string(seq.status().message())));
+    FailInput("--moves: " + (lang == Language::kChinese
+                                 ? ChineseRejection(*start, moves)
+                                 : std::string(seq.status().message())));
     return std::nullopt;
   }
   Played played{*start, *std::move(seq), *start};
@@ -145,9 +140,9 @@ struct MovesArgs {
 
 void RunMoves(const MovesArgs& args) {
   absl::StatusOr<xq::Notation> notation = ParseNotationOption(args.notation);
-  if (!notation.ok()) return Fail(notation.status().message());
+  if (!notation.ok()) return FailInput(notation.status().message());
   absl::StatusOr<Language> lang = ResolveLanguage(args.lang);
-  if (!lang.ok()) return Fail(lang.status().message());
+  if (!lang.ok()) return FailInput(lang.status().message());
   std::optional<Played> played = PlayMoves(args.fen, args.moves, *lang);
   if (!played) return;
   for (const auto& [text, move] : SortedMoves(played->end)) {
@@ -177,11 +172,11 @@ std::string PlayedMovesText(const Played& played, xq::Notation notation) {
 
 void RunPlay(const PlayArgs& args) {
   absl::StatusOr<Language> lang = ResolveLanguage(args.lang);
-  if (!lang.ok()) return Fail(lang.status().message());
+  if (!lang.ok()) return FailInput(lang.status().message());
   std::optional<xq::Notation> notation;
   if (!args.notation.empty()) {
     absl::StatusOr<xq::Notation> parsed = ParseNotationOption(args.notation);
-    if (!parsed.ok()) return Fail(parsed.status().message());
+    if (!parsed.ok()) return FailInput(parsed.status().message());
     notation = *parsed;
   }
   std::optional<Played> played = PlayMoves(args.fen, args.moves, *lang);
@@ -223,7 +218,8 @@ void RegisterXiangqiCommands(CLI::App& app) {
   auto moves = std::make_shared<MovesArgs>();
   CLI::App* moves_cmd = xiangqi->add_subcommand(
       "moves",
-      "List the legal moves, one per line, sorted by their ICCS text.");
+      "List the legal moves, one per line, sorted by their ICCS text: those "
+      "of --fen, or with --moves of the position the moves lead to.");
   AddFenOption(moves_cmd, &moves->fen);
   moves_cmd->add_option("--moves", moves->moves,
                         "moves played from --fen first (any notation, "

@@ -23,11 +23,6 @@ namespace {
 
 namespace xq = ::caipan::xiangqi;
 
-void Fail(absl::string_view message) {
-  std::cerr << "error: " << message << "\n";
-  SetExitCode(2);
-}
-
 struct RepetitionArgs {
   GameArgs game;
   RuleArgs rules;
@@ -117,11 +112,11 @@ std::string FindingJson(const Finding& f, const PlyNames& names,
 
 void RunRepetition(const RepetitionArgs& args) {
   absl::StatusOr<xq::RuleOptions> options = LoadRules(args.rules);
-  if (!options.ok()) return Fail(options.status().message());
+  if (!options.ok()) return FailInput(options.status().message());
   absl::StatusOr<Language> lang = ResolveLanguage(args.lang);
-  if (!lang.ok()) return Fail(lang.status().message());
+  if (!lang.ok()) return FailInput(lang.status().message());
   absl::StatusOr<Game> game = LoadGame(args.game);
-  if (!game.ok()) return Fail(game.status().message());
+  if (!game.ok()) return FailInput(game.status().message());
   const Finding finding = Judge(*game, *options);
   const PlyNames names =
       NamePlies(game->start, game->moves, static_cast<int>(game->moves.size()));
