@@ -118,8 +118,9 @@ void RunRepetition(const RepetitionArgs& args) {
   absl::StatusOr<Game> game = LoadGame(args.game);
   if (!game.ok()) return FailInput(game.status().message());
   const Finding finding = Judge(*game, *options);
-  const PlyNames names =
-      NamePlies(game->start, game->moves, static_cast<int>(game->moves.size()));
+  // Only the cycle's moves are named.
+  const PlyNames names = NamePlies(
+      game->start, game->moves, finding.ruling ? finding.ruling->last_ply : 0);
   std::cout << (args.json ? FindingJson(finding, names, *options, *lang)
                           : FindingText(finding, names, *lang));
 }
