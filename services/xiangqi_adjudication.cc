@@ -9,13 +9,14 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/xiangqi/adjudicator.h"
+#include "engine/xiangqi/explain.h"
+#include "engine/xiangqi/game_tracker.h"
 #include "engine/xiangqi/move_classifier.h"
 #include "engine/xiangqi/natural_limit.h"
 #include "engine/xiangqi/record.h"
 #include "rpc/xiangqi_convert.h"
 #include "rpc/xiangqi_rules_convert.h"
 #include "services/request_checks.h"
-#include "services/xiangqi_tracker.h"
 
 namespace caipan::services {
 namespace {
@@ -244,9 +245,9 @@ absl::Status XiangqiRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,
       !s.ok()) {
     return s;
   }
-  XiangqiTracker tracker(replay.start, rules,
-                         static_cast<int>(replay.moves.size()));
-  XiangqiTracker::Step step;
+  xiangqi::GameTracker tracker(replay.start, rules,
+                               static_cast<int>(replay.moves.size()));
+  xiangqi::GameTracker::Step step;
   const int n = static_cast<int>(replay.moves.size());
   for (int i = 0; i < n; ++i)
     step = tracker.Play(replay.moves[i], /*judge=*/i == n - 1);
@@ -254,13 +255,7 @@ absl::Status XiangqiRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,
   ruling->set_occurrences(step.occurrences);
   if (!step.repetition) {
     ruling->set_outcome(v1::XIANGQI_REPETITION_OUTCOME_NO_REPETITION);
-    ruling->set_explanation(
-        lang == Language::kChinese
-            ? absl::StrCat("自上次吃子以来该局面出现", step.occurrences,
-                           "次，裁决需出现三次")
-            : absl::StrCat("the final position has occurred ", step.occurrences,
-                           step.occurrences == 1 ? " time" : " times",
-                           " since the last capture; a ruling needs three"));
+    ruling->set_explanation(xiangqi::NoRepetitionText(step.occurrences, lang));
     return absl::OkStatus();
   }
   xiangqi::Notation notation;

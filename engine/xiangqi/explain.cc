@@ -221,6 +221,16 @@ std::string ExplainRuling(const RepetitionRuling& r, Language lang) {
                 absl::StrJoin(moves, "; "), moves.empty() ? "" : ".");
 }
 
+std::string NoRepetitionText(int occurrences, Language lang) {
+  if (Zh(lang)) {
+    return Concat("自上次吃子以来该局面出现", occurrences,
+                  "次，裁决需出现三次");
+  }
+  return Concat("the final position has occurred ", occurrences,
+                occurrences == 1 ? " time" : " times",
+                " since the last capture; a ruling needs three");
+}
+
 std::string ExplainVerdict(const Verdict& v, Language lang) {
   const bool zh = Zh(lang);
   switch (v.reason) {

@@ -69,6 +69,12 @@ std::string RulingSummaryText(const RepetitionRuling& r, Language lang);
 // The summary, then every judged move: what an arbiter needs to check it.
 std::string ExplainRuling(const RepetitionRuling& r, Language lang);
 
+// Why there is no ruling: the final position has stood only `occurrences`
+// times since the last capture, e.g. "自上次吃子以来该局面出现2次，裁决需出现
+// 三次" / "the final position has occurred 2 times since the last capture; a
+// ruling needs three".
+std::string NoRepetitionText(int occurrences, Language lang);
+
 // The verdict in one or two sentences: the result and reason with the
 // deciding ply, then the ruling's summary (repetition), the rule broken
 // (illegal move), or the arbiter's last order to vary (ongoing, claim mode).

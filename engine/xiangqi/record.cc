@@ -16,9 +16,10 @@ using record_internal::RecordToken;
 // Moves written without a space between them ("炮二平五马８进７",
 // "Ｃ２＝５Ｈ８＋７"): every notation writes a move in four characters, so a
 // word of 8, 12 ... characters is tried as that many moves. Empty if the
-// pieces are not all legal moves in turn.
-std::vector<Move> SplitGluedMoves(const Position& start,
-                                  std::string_view word) {
+// pieces are not all legal moves in turn. `texts` (may be null) gets each
+// move's four characters.
+std::vector<Move> SplitGluedMoves(const Position& start, std::string_view word,
+                                  std::vector<std::string_view>* texts) {
   std::vector<std::string_view> chars;
   for (size_t i = 0; i < word.size();) {
     const size_t n = Utf8SequenceLength(word.substr(i));
@@ -32,10 +33,12 @@ std::vector<Move> SplitGluedMoves(const Position& start,
   for (size_t c = 0; c < chars.size(); c += 4) {
     const size_t begin = chars[c].data() - word.data();
     const size_t end = chars[c + 3].data() + chars[c + 3].size() - word.data();
-    absl::StatusOr<Move> move = ParseMove(pos, word.substr(begin, end - begin));
+    const std::string_view text = word.substr(begin, end - begin);
+    absl::StatusOr<Move> move = ParseMove(pos, text);
     if (!move.ok()) return {};
     pos.MakeMove(*move);
     moves.push_back(*move);
+    if (texts != nullptr) texts->push_back(text);
   }
   return moves;
 }
@@ -45,13 +48,15 @@ std::vector<Move> SplitGluedMoves(const Position& start,
 // to ignore it); words after it (a trailer of text, as some files have) are
 // ignored with a warning in `warnings` (may be null), except a claim word.
 // With `unplayable`, the first move the position does not allow ends the
-// words (see ParseMovesToFirstUnplayable).
+// words (see ParseMovesToFirstUnplayable). `texts` (may be null) gets each
+// move's text as written, one per entry of `moves`.
 absl::Status PlayWords(const Position& start,
                        const std::vector<RecordToken>& tokens,
                        std::vector<Move>* moves,
                        std::vector<RecordedClaim>* claims, std::string* result,
                        std::vector<std::string>* warnings = nullptr,
-                       std::optional<std::string>* unplayable = nullptr) {
+                       std::optional<std::string>* unplayable = nullptr,
+                       std::vector<std::string>* texts = nullptr) {
   Position pos = start;
   std::string seen_result;
   std::optional<Color> side;
@@ -94,11 +99,13 @@ absl::Status PlayWords(const Position& start,
     }
     absl::StatusOr<Move> move = ParseMove(pos, word);
     if (!move.ok()) {
-      std::vector<Move> glued = SplitGluedMoves(pos, word);
+      std::vector<std::string_view> glued_texts;
+      std::vector<Move> glued = SplitGluedMoves(pos, word, &glued_texts);
       if (glued.empty() && unplayable != nullptr &&
           !IsUnreadableMove(move.status())) {
         if (std::optional<Move> squares = ReadIccsCoordinates(word)) {
           moves->push_back(*squares);
+          if (texts != nullptr) texts->emplace_back(word);
         } else {
           *unplayable = std::string(move.status().message());
         }
@@ -112,10 +119,13 @@ absl::Status PlayWords(const Position& start,
         pos.MakeMove(m);
         moves->push_back(m);
       }
+      if (texts != nullptr)
+        texts->insert(texts->end(), glued_texts.begin(), glued_texts.end());
       continue;
     }
     pos.MakeMove(*move);
     moves->push_back(*move);
+    if (texts != nullptr) texts->emplace_back(word);
   }
   if (result != nullptr) *result = seen_result;
   return absl::OkStatus();
@@ -228,9 +238,9 @@ absl::StatusOr<MoveSequence> ReadMoveSequence(const Position& start,
     }
   }
   MoveSequence sequence;
-  absl::Status played =
-      PlayWords(start, *tokens, &sequence.moves, &sequence.claims, nullptr,
-                nullptr, stop_at_unplayable ? &sequence.unplayable : nullptr);
+  absl::Status played = PlayWords(
+      start, *tokens, &sequence.moves, &sequence.claims, nullptr, nullptr,
+      stop_at_unplayable ? &sequence.unplayable : nullptr, &sequence.texts);
   if (!played.ok()) return played;
   return sequence;
 }

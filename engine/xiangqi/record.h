@@ -75,6 +75,9 @@ absl::StatusOr<std::vector<Move>> ParseMoveSequence(const Position& start,
 
 struct MoveSequence {
   std::vector<Move> moves;
+  // Each move's text as written (move numbers and "!"/"?" left out; a glued
+  // word's four characters a move), so it can be echoed back as typed.
+  std::vector<std::string> texts;
   std::vector<RecordedClaim> claims;
   // ParseMovesToFirstUnplayable only: why the move after `moves` names no
   // legal move.

@@ -100,6 +100,43 @@ rounds remaining: 1" -- first 3 "$caipan" xiangqi limit --fen "$checks_fen" --mo
 expect_output limit_red_all 0 "reached
 rounds counted: 4
 rounds remaining: 0" -- first 3 "$caipan" xiangqi limit --fen "$checks_fen" --moves "$checks" --claimant red --natural-limit 4
+# Without --claimant, both sides (as GetNaturalLimitStatus with no claimant):
+# a block each, headed by the side; "first reached at ply" only where it was.
+expect_output limit_both_sides 0 "red: not-reached
+rounds counted: 0
+rounds remaining: 2
+limit: 2 rounds, claimant's checks counted: none
+plies since capture: 8
+claimant checks: 4 (4 not counted)
+
+black: reached
+rounds counted: 4
+rounds remaining: 0
+limit: 2 rounds, claimant's checks counted: none
+plies since capture: 8
+claimant checks: 0 (0 not counted)
+first reached at ply: 4" -- "$caipan" xiangqi limit --fen "$checks_fen" --moves "$checks" --natural-limit 2 --limit-checks none
+# The same counts as asking for each side.
+both=$("$caipan" xiangqi limit --fen "$checks_fen" --moves "$checks" --natural-limit 3)
+red=$("$caipan" xiangqi limit --fen "$checks_fen" --moves "$checks" --natural-limit 3 --claimant red)
+black=$("$caipan" xiangqi limit --fen "$checks_fen" --moves "$checks" --natural-limit 3 --claimant black)
+if [ "$both" = "red: $red
+
+black: $black" ]; then
+  echo "ok   limit_both_is_each"
+else
+  echo "FAIL limit_both_is_each:"; echo "$both"
+  failures=$((failures + 1))
+fi
+# Not reached: no "first reached at ply: 0".
+expect_output limit_not_reached_no_first_ply 0 "not-reached
+rounds counted: 1
+rounds remaining: 59
+limit: 60 rounds, claimant's checks counted: all
+plies since capture: 2
+claimant checks: 0 (0 not counted)" -- "$caipan" xiangqi limit --moves "h0g2 h9g7" --claimant red
+expect_output limit_reached_first_ply 0 "first reached at ply: 6" -- \
+  bash -c "\"$caipan\" xiangqi limit --moves 'h0g2 h9g7 b0c2 b9c7 a0a1 a9a8' --natural-limit 3 --claimant black | tail -n 1"
 
 # Bad input: exit 2, the message names the ply or the option.
 expect_stderr_contains illegal_move 2 "ply 3" -- "$caipan" xiangqi adjudicate --moves "h2e2 h9g7 a0a5"

@@ -83,6 +83,32 @@ expect_output moves_tandem_pawns 0 "后兵七平八
 expect_output moves_checkmated 0 "" -- \
   "$caipan" xiangqi moves --fen "1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 1 1"
 
+# --- moves --moves: the legal moves of the position the moves lead to
+expect_output moves_after_check 0 "e9f9" -- \
+  "$caipan" xiangqi moves --fen "4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 0 1" --moves "f7e7"
+expect_output moves_after_two 0 "车九进一
+车九进二
+兵九进一" -- bash -c "\"$caipan\" xiangqi moves --moves 'h2e2 h9g7' --notation chinese | head -n 3"
+# ASCII digits read as Chinese numerals: the same position, the same list.
+after_ascii=$("$caipan" xiangqi moves --moves "炮2平5 马8进7" --notation wxf)
+after_chinese=$("$caipan" xiangqi moves --moves "炮二平五 马８进７" --notation wxf)
+if [ -n "$after_ascii" ] && [ "$after_ascii" = "$after_chinese" ] &&
+   [ "$(echo "$after_ascii" | wc -l)" = "$("$caipan" xiangqi moves --moves "h2e2 h9g7" | wc -l)" ]; then
+  echo "ok   moves_after_ascii_digits"
+else
+  echo "FAIL moves_after_ascii_digits:"; echo "$after_ascii"; echo "---"; echo "$after_chinese"
+  failures=$((failures + 1))
+fi
+expect_output moves_after_mate 0 "" -- \
+  "$caipan" xiangqi moves --fen "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1" --moves "b0b9"
+expect_stderr_contains moves_after_illegal 2 '--moves: ply 2: "h2e2": illegal: no piece on h2' -- \
+  "$caipan" xiangqi moves --moves "h2e2 h2e2"
+expect_output moves_after_illegal_stdout 2 "" -- "$caipan" xiangqi moves --moves "h2e2 h2e2"
+expect_stderr_contains moves_after_illegal_zh 2 "第3着b0d1违例：蹩马腿，马腿c0有子" -- \
+  "$caipan" xiangqi moves --moves "h2e2 h9g7 b0d1" --lang zh
+expect_stderr_contains moves_after_bad_fen 2 "--fen" -- \
+  "$caipan" xiangqi moves --fen "kkk" --moves "h2e2"
+
 # --- play: the FEN, then the state; moves in any notation
 expect_output play_normal 0 "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2
 normal" -- "$caipan" xiangqi play --fen startpos --moves "h2e2 h9g7 h0g2"
@@ -96,6 +122,47 @@ expect_output play_checkmate 0 "1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 1 1
 checkmate" -- "$caipan" xiangqi play --fen "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1" --moves "b0b9"
 expect_output play_stalemate 0 "4k4/R8/9/9/9/9/9/9/3R5/5K3 b - - 1 1
 stalemate" -- "$caipan" xiangqi play --fen "4k4/1R7/9/9/9/9/9/9/3R5/5K3 w - - 0 1" --moves "R8.9"
+
+# --- play --notation: then a line per move, in that notation and as typed
+expect_output play_notation_chinese 0 "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2
+normal
+ply 1: 炮二平五 (typed: h2e2)
+ply 2: 马８进７ (typed: H8+7)
+ply 3: 马二进三 (typed: 马二进三)" -- \
+  "$caipan" xiangqi play --moves "h2e2 H8+7 马二进三" --notation chinese
+expect_output play_notation_wxf 0 "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2
+normal
+ply 1: C2.5 (typed: 炮二平五)
+ply 2: H8+7 (typed: 马８进７)
+ply 3: H2+3 (typed: h0g2)" -- \
+  "$caipan" xiangqi play --moves "炮二平五 马８进７ h0g2" --notation wxf
+expect_output play_notation_iccs_glued 0 "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2
+normal
+ply 1: h2e2 (typed: 炮二平五)
+ply 2: h9g7 (typed: 马８进７)" -- \
+  "$caipan" xiangqi play --moves "炮二平五马８进７" --notation iccs
+expect_output play_notation_no_moves 0 "$start
+normal" -- "$caipan" xiangqi play --moves "" --notation chinese
+expect_stderr_contains play_bad_notation 2 '--notation: unknown notation "san"' -- \
+  "$caipan" xiangqi play --moves "h2e2" --notation san
+expect_output play_bad_notation_stdout 2 "" -- "$caipan" xiangqi play --moves "h2e2" --notation san
+
+# --- moves typed with ASCII digits (马2进3 for 马二进三) are echoed as typed,
+# next to the canonical form.
+expect_output play_ascii_digits_typed 0 "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2
+normal
+ply 1: 炮二平五 (typed: 炮2平5)
+ply 2: 马８进７ (typed: 马8进7)
+ply 3: 马二进三 (typed: 马2进3)" -- \
+  "$caipan" xiangqi play --moves "1. 炮2平5 马8进7 2. 马2进3" --notation chinese
+expect_stderr_contains play_ascii_digits_error 2 'ply 1: "车5进1": no red chariot on file 5' -- \
+  "$caipan" xiangqi play --moves "车5进1"
+expect_stderr_contains play_ascii_digits_error_moves 2 'ply 1: "车5进1": no red chariot on file 5' -- \
+  "$caipan" xiangqi moves --moves "车5进1"
+# The Chinese reason names the move as typed when it was not written as
+# canonical ICCS, then the ICCS squares.
+expect_stderr_contains play_lang_zh_typed 2 '第3着"B0-D1"：b0d1违例：蹩马腿，马腿c0有子' -- \
+  "$caipan" xiangqi play --moves "h2e2 h9g7 B0-D1" --lang zh
 
 # --- errors: stderr says what and where, exit status 2, nothing on stdout
 expect_stderr_contains play_illegal 2 'ply 3: "h2e2": illegal: no piece on h2' -- \

@@ -5,6 +5,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "absl/strings/string_view.h"
+
 namespace caipan::cli {
 
 // Adds `caipan xiangqi …` (xiangqi_commands.cc).
@@ -14,6 +16,8 @@ void RegisterXiangqiCommands(CLI::App& app);
 void RegisterXiangqiAdjudicationCommands(CLI::App& xiangqi);
 // Adds `caipan xiangqi convert` (xiangqi_convert_command.cc).
 void RegisterXiangqiConvertCommand(CLI::App& xiangqi);
+// Adds `caipan xiangqi repetition` (xiangqi_repetition_command.cc).
+void RegisterXiangqiRepetitionCommand(CLI::App& xiangqi);
 // Adds `caipan gomoku …` (gomoku_commands.cc).
 void RegisterGomokuCommands(CLI::App& app);
 // Adds `caipan tournament …` (tournament_commands.cc).
@@ -26,6 +30,8 @@ void RegisterGameCommands(CLI::App& app);
 // another).
 int ExitCode();
 void SetExitCode(int code);
+// Bad input: prints "error: <message>" on stderr and sets exit status 2.
+void FailInput(absl::string_view message);
 
 }  // namespace caipan::cli
 

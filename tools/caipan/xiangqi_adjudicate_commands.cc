@@ -1,5 +1,6 @@
 // `caipan xiangqi adjudicate` and `caipan xiangqi limit`: rule on a game
-// (repetition, natural limit, mate) or report the natural limit for a claimant.
+// (repetition, natural limit, mate) or report the natural limit for one
+// claimant or both.
 // Bad input — a FEN, an option value, an unreadable, oversized or non-regular
 // record file, an unknown or illegal move — goes to stderr naming the field or
 // ply, with exit status 2 (as `caipan xiangqi play` does); a verdict of any
@@ -25,6 +26,7 @@
 #include "tools/caipan/cli_language.h"
 #include "tools/caipan/commands.h"
 #include "tools/caipan/xiangqi_batch.h"
+#include "tools/caipan/xiangqi_game_input.h"
 #include "tools/caipan/xiangqi_game_report.h"
 #include "tools/caipan/xiangqi_record_files.h"
 #include "tools/caipan/xiangqi_verdict_output.h"
@@ -34,145 +36,8 @@ namespace {
 
 namespace xq = ::caipan::xiangqi;
 
-void Fail(std::string_view message) {
-  std::cerr << "error: " << message << "\n";
-  SetExitCode(2);
-}
-
-// Largest --record read by default: real game records are a few kilobytes.
-constexpr int64_t kDefaultMaxRecordBytes = int64_t{1} << 20;
-// Largest --max-record-bytes accepted: reading and adjudicating a record takes
-// about 28 MB of memory and a quarter of a second per megabyte (a 50 MB record
-// took 1.4 GB), so 16 MiB stays under half a gigabyte.
-constexpr int64_t kMaxRecordBytesCap = int64_t{16} << 20;
 // Most threads --jobs starts.
 constexpr int kMaxJobs = 256;
-
-// Where the game comes from: --fen/--moves or --record.
-struct GameArgs {
-  std::string fen = "startpos";
-  std::string moves;
-  std::string record;
-  int64_t max_record_bytes = kDefaultMaxRecordBytes;
-};
-
-struct Game {
-  xq::Position start;
-  std::vector<xq::Move> moves;
-};
-
-// The error of a game read from `path`, naming --record and the path (file
-// errors already do).
-std::string GameError(const std::string& path, const LoadedGame& game) {
-  const std::string message(game.record.status().message());
-  return game.index == 0 ? message : "--record " + path + ": " + message;
-}
-
-// The one game of a record file (any format and encoding).
-std::optional<Game> LoadRecordGame(const GameArgs& args) {
-  if (args.max_record_bytes < 1 || args.max_record_bytes > kMaxRecordBytesCap) {
-    Fail(absl::StrCat("--max-record-bytes ", args.max_record_bytes,
-                      ": expected 1..", kMaxRecordBytesCap));
-    return std::nullopt;
-  }
-  std::vector<LoadedGame> games =
-      ReadRecordFile(args.record, {args.max_record_bytes, TextEncoding::kAuto});
-  const std::string prefix = "--record " + args.record + ": ";
-  if (games.size() > 1) {
-    Fail(absl::StrCat(prefix, "holds ", games.size(),
-                      " games; this command takes one"));
-    return std::nullopt;
-  }
-  if (!games[0].record.ok()) {
-    Fail(GameError(args.record, games[0]));
-    return std::nullopt;
-  }
-  absl::StatusOr<xq::Position> start =
-      xq::Position::FromFen(games[0].record->start_fen);
-  if (!start.ok()) {
-    Fail(prefix + std::string(start.status().message()));
-    return std::nullopt;
-  }
-  return Game{*start, std::move(games[0].record->moves)};
-}
-
-std::optional<Game> LoadGame(const GameArgs& args) {
-  if (!args.record.empty()) return LoadRecordGame(args);
-  absl::StatusOr<xq::Position> start = xq::Position::FromFen(args.fen);
-  if (!start.ok()) {
-    Fail("--fen: " + std::string(start.status().message()));
-    return std::nullopt;
-  }
-  absl::StatusOr<std::vector<xq::Move>> moves =
-      xq::ParseMoveSequence(*start, args.moves);
-  if (!moves.ok()) {
-    Fail("--moves: " + std::string(moves.status().message()));
-    return std::nullopt;
-  }
-  return Game{*start, std::move(*moves)};
-}
-
-// Rule options as given on the command line.
-struct RuleArgs {
-  std::string rules = "chinese";
-  std::string mode = "automatic";
-  int natural_limit = 60;
-  std::string limit_checks = "all";
-};
-
-std::optional<xq::RuleOptions> LoadRules(const RuleArgs& args) {
-  xq::RuleOptions options;
-  absl::StatusOr<xq::RuleSet> rules = xq::ParseRuleSet(args.rules);
-  if (!rules.ok()) {
-    Fail("--" + std::string(rules.status().message()));
-    return std::nullopt;
-  }
-  options.rule_set = *rules;
-  absl::StatusOr<xq::AdjudicationMode> mode =
-      xq::ParseAdjudicationMode(args.mode);
-  if (!mode.ok()) {
-    Fail("--" + std::string(mode.status().message()));
-    return std::nullopt;
-  }
-  options.mode = *mode;
-  absl::StatusOr<xq::CheckCountPolicy> checks =
-      xq::ParseCheckCountPolicy(args.limit_checks);
-  if (!checks.ok()) {
-    Fail("--" + std::string(checks.status().message()));
-    return std::nullopt;
-  }
-  options.limit_checks = *checks;
-  options.natural_limit_rounds = args.natural_limit;
-  if (absl::Status valid = xq::ValidateRuleOptions(options); !valid.ok()) {
-    Fail("--" + std::string(valid.message()));
-    return std::nullopt;
-  }
-  return options;
-}
-
-void AddGameOptions(CLI::App* cmd, GameArgs* game) {
-  CLI::Option* fen = cmd->add_option(
-      "--fen", game->fen, "start position: a FEN or \"startpos\" (default)");
-  CLI::Option* moves = cmd->add_option("--moves", game->moves,
-                                       "the moves played, in any notation");
-  CLI::Option* record = cmd->add_option(
-      "--record", game->record,
-      "a game record file (plain moves or PGN); must be a regular file");
-  record->excludes(fen)->excludes(moves);
-  cmd->add_option("--max-record-bytes", game->max_record_bytes,
-                  absl::StrCat("refuse a --record file larger than this "
-                               "(default ",
-                               kDefaultMaxRecordBytes, " = 1 MiB, at most ",
-                               kMaxRecordBytesCap, " = 16 MiB)"));
-}
-
-void AddLimitOptions(CLI::App* cmd, RuleArgs* rules) {
-  cmd->add_option("--natural-limit", rules->natural_limit,
-                  "natural move limit in rounds (default 60)");
-  cmd->add_option("--limit-checks", rules->limit_checks,
-                  "claimant's checks counted: none, all (default) or a "
-                  "number K (the first K since the last capture)");
-}
 
 struct AdjudicateArgs {
   std::string fen = "startpos";
@@ -212,38 +77,38 @@ void AdjudicateMoves(const AdjudicateArgs& args, const xq::RuleOptions& options,
                      Language lang) {
   absl::StatusOr<xq::Position> start = xq::Position::FromFen(args.fen);
   if (!start.ok())
-    return Fail("--fen: " + std::string(start.status().message()));
+    return FailInput("--fen: " + std::string(start.status().message()));
   absl::StatusOr<xq::MoveSequence> seq =
       xq::ParseMovesToFirstUnplayable(*start, args.moves);
-  if (!seq.ok()) return Fail("--moves: " + std::string(seq.status().message()));
+  if (!seq.ok())
+    return FailInput("--moves: " + std::string(seq.status().message()));
   xq::Verdict verdict =
       xq::Adjudicate(*start, seq->moves, options, seq->claims, seq->unplayable);
   PrintVerdict(args, options, lang, *start, seq->moves, verdict, nullptr);
 }
 
 void RunAdjudicate(const AdjudicateArgs& args) {
-  std::optional<xq::RuleOptions> options = LoadRules(args.rules);
-  if (!options) return;
+  absl::StatusOr<xq::RuleOptions> options = LoadRules(args.rules);
+  if (!options.ok()) return FailInput(options.status().message());
   options->repetitions = args.repetitions;
   if (absl::Status valid = xq::ValidateRuleOptions(*options); !valid.ok())
-    return Fail("--" + std::string(valid.message()));
+    return FailInput("--" + std::string(valid.message()));
   absl::StatusOr<Language> lang = ResolveLanguage(args.lang);
-  if (!lang.ok()) return Fail(std::string(lang.status().message()));
+  if (!lang.ok()) return FailInput(std::string(lang.status().message()));
   if (args.records.empty()) return AdjudicateMoves(args, *options, *lang);
 
-  if (args.max_record_bytes < 1 || args.max_record_bytes > kMaxRecordBytesCap) {
-    return Fail(absl::StrCat("--max-record-bytes ", args.max_record_bytes,
-                             ": expected 1..", kMaxRecordBytesCap));
-  }
+  if (absl::Status s = CheckMaxRecordBytes(args.max_record_bytes); !s.ok())
+    return FailInput(s.message());
   absl::StatusOr<TextEncoding> encoding = ParseTextEncoding(args.encoding);
   if (!encoding.ok())
-    return Fail("--encoding: " + std::string(encoding.status().message()));
+    return FailInput("--encoding: " + std::string(encoding.status().message()));
   if (args.jobs < 0 || args.jobs > kMaxJobs)
-    return Fail(absl::StrCat("--jobs ", args.jobs, ": expected 1..", kMaxJobs));
+    return FailInput(
+        absl::StrCat("--jobs ", args.jobs, ": expected 1..", kMaxJobs));
   const RecordFileOptions file_options{args.max_record_bytes, *encoding};
   absl::StatusOr<std::vector<std::string>> files =
       ExpandRecordPaths(args.records);
-  if (!files.ok()) return Fail(std::string(files.status().message()));
+  if (!files.ok()) return FailInput(std::string(files.status().message()));
 
   // One file of one game: the full verdict.
   const bool single_file = files->size() == 1 && args.records.size() == 1 &&
@@ -253,11 +118,11 @@ void RunAdjudicate(const AdjudicateArgs& args) {
   if (single_file && games.size() == 1) {
     const std::string prefix = "--record " + args.records[0] + ": ";
     if (!games[0].record.ok())
-      return Fail(GameError(args.records[0], games[0]));
+      return FailInput(GameError(args.records[0], games[0]));
     absl::StatusOr<GameReport> report =
         AdjudicateRecord(*games[0].record, *options, *lang);
     if (!report.ok())
-      return Fail(prefix + std::string(report.status().message()));
+      return FailInput(prefix + std::string(report.status().message()));
     return PrintVerdict(args, *options, *lang, report->start,
                         games[0].record->moves, report->verdict,
                         &report->record);
@@ -278,27 +143,37 @@ void RunAdjudicate(const AdjudicateArgs& args) {
 struct LimitArgs {
   GameArgs game;
   RuleArgs rules;
-  std::string claimant;
+  std::string claimant;  // empty: both sides
 };
 
 void RunLimit(const LimitArgs& args) {
-  std::optional<xq::RuleOptions> options = LoadRules(args.rules);
-  if (!options) return;
-  xq::Color claimant;
-  if (args.claimant == "red") {
-    claimant = xq::Color::kRed;
-  } else if (args.claimant == "black") {
-    claimant = xq::Color::kBlack;
-  } else {
-    return Fail("--claimant: expected red or black, got \"" + args.claimant +
-                "\"");
+  absl::StatusOr<xq::RuleOptions> options = LoadRules(args.rules);
+  if (!options.ok()) return FailInput(options.status().message());
+  std::vector<xq::Color> claimants;
+  if (args.claimant.empty() || args.claimant == "red")
+    claimants.push_back(xq::Color::kRed);
+  if (args.claimant.empty() || args.claimant == "black")
+    claimants.push_back(xq::Color::kBlack);
+  if (claimants.empty()) {
+    return FailInput("--claimant: expected red or black, got \"" +
+                     args.claimant + "\"");
   }
-  std::optional<Game> game = LoadGame(args.game);
-  if (!game) return;
-  absl::StatusOr<xq::NaturalLimitStatus> status =
-      xq::ComputeNaturalLimit(game->start, game->moves, claimant, *options);
-  if (!status.ok()) return Fail(std::string(status.status().message()));
-  std::cout << LimitText(*status, *options);
+  absl::StatusOr<Game> game = LoadGame(args.game);
+  if (!game.ok()) return FailInput(game.status().message());
+  std::vector<xq::NaturalLimitStatus> statuses;
+  for (xq::Color claimant : claimants) {
+    absl::StatusOr<xq::NaturalLimitStatus> status =
+        xq::ComputeNaturalLimit(game->start, game->moves, claimant, *options);
+    if (!status.ok()) return FailInput(status.status().message());
+    statuses.push_back(*status);
+  }
+  // One claimant asked for: its block alone, as before; else one per side.
+  if (statuses.size() == 1) {
+    std::cout << LimitText(statuses[0], *options, /*name_claimant=*/false);
+    return;
+  }
+  std::cout << LimitText(statuses[0], *options, /*name_claimant=*/true) << "\n"
+            << LimitText(statuses[1], *options, /*name_claimant=*/true);
 }
 
 }  // namespace
@@ -336,9 +211,7 @@ void RegisterXiangqiAdjudicationCommands(CLI::App& xiangqi) {
   adjudicate_cmd->add_option("--encoding", adjudicate->encoding,
                              "auto (default: detected), utf-8, gbk, gb18030 "
                              "or big5");
-  adjudicate_cmd->add_option("--rules", adjudicate->rules.rules,
-                             "repetition rules: chinese (default), asian, "
-                             "simple");
+  AddRulesOption(adjudicate_cmd, &adjudicate->rules);
   adjudicate_cmd->add_option(
       "--mode", adjudicate->rules.mode,
       "automatic (default, platforms: a forbidden cycle loses at once, the "
@@ -371,11 +244,14 @@ void RegisterXiangqiAdjudicationCommands(CLI::App& xiangqi) {
   auto limit = std::make_shared<LimitArgs>();
   CLI::App* limit_cmd = xiangqi.add_subcommand(
       "limit",
-      "Natural move limit for a claimant: first line reached or not-reached, "
-      "then the rounds counted and remaining.");
+      "Natural move limit: with --claimant, first line reached or "
+      "not-reached, then the rounds counted and remaining (and the ply it was "
+      "first reached at, when it was). Without --claimant, both sides: a "
+      "block each, headed \"red: reached|not-reached\" and \"black: …\", "
+      "separated by a blank line.");
   AddGameOptions(limit_cmd, &limit->game);
-  limit_cmd->add_option("--claimant", limit->claimant, "red or black")
-      ->required();
+  limit_cmd->add_option("--claimant", limit->claimant,
+                        "red or black (default: both sides)");
   AddLimitOptions(limit_cmd, &limit->rules);
   limit_cmd->footer(
       "Counts P plies since the last capture (or the record's start plus the "

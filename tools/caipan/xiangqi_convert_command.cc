@@ -12,6 +12,7 @@
 #include "engine/xiangqi/position.h"
 #include "engine/xiangqi/record.h"
 #include "tools/caipan/commands.h"
+#include "tools/caipan/xiangqi_notation_option.h"
 #include "tools/caipan/xiangqi_record_files.h"
 
 namespace caipan::cli {
@@ -32,7 +33,7 @@ struct ConvertArgs {
   int64_t max_record_bytes = kDefaultMaxBytes;
 };
 
-void Fail(std::string_view message, int code) {
+void Fail(absl::string_view message, int code) {
   std::cerr << "error: " << message << "\n";
   SetExitCode(code);
 }
@@ -76,10 +77,8 @@ std::vector<LoadedGame> LoadGames(const ConvertArgs& args,
 }
 
 void RunConvert(const ConvertArgs& args) {
-  absl::StatusOr<xq::Notation> notation = xq::ParseNotationName(args.notation);
-  if (!notation.ok()) {
-    return Fail(absl::StrCat("--notation: ", notation.status().message()), 2);
-  }
+  absl::StatusOr<xq::Notation> notation = ParseNotationOption(args.notation);
+  if (!notation.ok()) return Fail(notation.status().message(), 2);
   if (args.to != "pgn" && args.to != "text") {
     return Fail(
         absl::StrCat("--to: expected pgn or text, got \"", args.to, "\""), 2);
@@ -128,8 +127,7 @@ void RegisterXiangqiConvertCommand(CLI::App& xiangqi) {
       cmd->add_option("--moves", args->moves, "moves instead of a record");
   record->excludes(fen)->excludes(moves);
   cmd->add_option("--to", args->to, "pgn (default) or text");
-  cmd->add_option("--notation", args->notation,
-                  "iccs (default), wxf or chinese");
+  AddNotationOption(cmd, &args->notation, "the moves written (default iccs)");
   cmd->add_option("--encoding", args->encoding,
                   "auto (default), utf-8, gbk, gb18030 or big5");
   cmd->add_option("--max-record-bytes", args->max_record_bytes,

@@ -11,10 +11,6 @@ namespace {
 
 namespace xq = ::caipan::xiangqi;
 
-const char* SideName(xq::Color c) {
-  return c == xq::Color::kRed ? "red" : "black";
-}
-
 std::string Name(const std::vector<std::string>& names, int ply) {
   return ply >= 1 && ply <= static_cast<int>(names.size()) ? names[ply - 1]
                                                            : "";
@@ -43,27 +39,36 @@ std::string KindText(const xq::CycleMove& m) {
   return s;
 }
 
-void RulingText(const xq::RepetitionRuling& r, const PlyNames& names,
-                Language lang, std::string* out) {
-  if (lang == Language::kChinese) {
-    absl::StrAppend(out, xq::RulingSummaryText(r, lang), "\n");
-    for (const xq::CycleMove& m : r.moves) {
+}  // namespace
+
+void AppendCycleMoveLines(const xq::RepetitionRuling& r, const PlyNames& names,
+                          Language lang, std::string* out) {
+  for (const xq::CycleMove& m : r.moves) {
+    if (lang == Language::kChinese) {
       absl::StrAppend(out, "  ", xq::ExplainCycleMove(m, lang), " ",
                       Name(names.chinese, m.ply), "\n");
+    } else {
+      absl::StrAppend(out, "  ply ", m.ply, " ",
+                      SideName(m.classification.mover), " ",
+                      Name(names.iccs, m.ply), " ", Name(names.chinese, m.ply),
+                      " ", KindText(m), "\n");
     }
-    return;
-  }
-  absl::StrAppend(out, r.Summary(), " (plies ", r.first_ply, "-", r.last_ply,
-                  ")\n");
-  for (const xq::CycleMove& m : r.moves) {
-    absl::StrAppend(out, "  ply ", m.ply, " ", SideName(m.classification.mover),
-                    " ", Name(names.iccs, m.ply), " ",
-                    Name(names.chinese, m.ply), " ", KindText(m), "\n");
   }
 }
 
-void RulingJson(const xq::RepetitionRuling& r, const PlyNames& names,
-                Language lang, JsonWriter* w) {
+void AppendRulingText(const xq::RepetitionRuling& r, const PlyNames& names,
+                      Language lang, std::string* out) {
+  if (lang == Language::kChinese) {
+    absl::StrAppend(out, xq::RulingSummaryText(r, lang), "\n");
+  } else {
+    absl::StrAppend(out, r.Summary(), " (plies ", r.first_ply, "-", r.last_ply,
+                    ")\n");
+  }
+  AppendCycleMoveLines(r, names, lang, out);
+}
+
+void WriteRulingJson(const xq::RepetitionRuling& r, const PlyNames& names,
+                     Language lang, JsonWriter* w) {
   w->BeginObject();
   w->Key("outcome").String(xq::RepetitionOutcomeName(r.outcome));
   w->Key("summary").String(r.Summary());
@@ -108,6 +113,8 @@ void RulingJson(const xq::RepetitionRuling& r, const PlyNames& names,
   w->EndObject();
 }
 
+namespace {
+
 void ClaimJson(const xq::ClaimRuling& c, const PlyNames& names, Language lang,
                JsonWriter* w) {
   w->BeginObject();
@@ -118,7 +125,7 @@ void ClaimJson(const xq::ClaimRuling& c, const PlyNames& names, Language lang,
   w->Key("explanation").String(xq::ClaimRulingText(c, lang));
   w->Key("repetition");
   if (c.repetition) {
-    RulingJson(*c.repetition, names, lang, w);
+    WriteRulingJson(*c.repetition, names, lang, w);
   } else {
     w->Null();
   }
@@ -166,6 +173,10 @@ std::string ClaimText(const xq::ClaimableDraw& c) {
 
 }  // namespace
 
+const char* SideName(xq::Color c) {
+  return c == xq::Color::kRed ? "red" : "black";
+}
+
 PlyNames NamePlies(const xq::Position& start, std::span<const xq::Move> moves,
                    int plies) {
   PlyNames names;
@@ -191,7 +202,7 @@ std::string VerdictText(const xq::Verdict& v, const PlyNames& names,
   }
   if (v.repetition) {
     absl::StrAppend(&out, "ruling: ");
-    RulingText(*v.repetition, names, lang, &out);
+    AppendRulingText(*v.repetition, names, lang, &out);
   }
   for (const xq::ClaimRuling& c : v.claims) {
     absl::StrAppend(&out, "claim: ", xq::ClaimRulingText(c, lang), "\n");
@@ -199,7 +210,7 @@ std::string VerdictText(const xq::Verdict& v, const PlyNames& names,
   for (const xq::VaryOrder& o : v.vary_orders) {
     absl::StrAppend(&out, "order: ", SideName(o.side), " must vary at ply ",
                     o.ply, ": ");
-    RulingText(o.ruling, names, lang, &out);
+    AppendRulingText(o.ruling, names, lang, &out);
   }
   if (v.claim_at_end) {
     absl::StrAppend(&out, "claim at end: ",
@@ -264,7 +275,7 @@ std::string VerdictJson(const xq::Verdict& v, const PlyNames& names,
   }
   w.Key("repetition");
   if (v.repetition) {
-    RulingJson(*v.repetition, names, lang, &w);
+    WriteRulingJson(*v.repetition, names, lang, &w);
   } else {
     w.Null();
   }
@@ -274,7 +285,7 @@ std::string VerdictJson(const xq::Verdict& v, const PlyNames& names,
     w.Key("side").String(SideName(o.side));
     w.Key("ply").Int(o.ply);
     w.Key("ruling");
-    RulingJson(o.ruling, names, lang, &w);
+    WriteRulingJson(o.ruling, names, lang, &w);
     w.EndObject();
   }
   w.EndArray();
@@ -317,8 +328,9 @@ std::string VerdictJson(const xq::Verdict& v, const PlyNames& names,
 }
 
 std::string LimitText(const xq::NaturalLimitStatus& s,
-                      const xq::RuleOptions& options) {
-  return absl::StrCat(
+                      const xq::RuleOptions& options, bool name_claimant) {
+  std::string out = absl::StrCat(
+      name_claimant ? absl::StrCat(SideName(s.claimant), ": ") : "",
       s.reached ? "reached" : "not-reached", "\n",
       "rounds counted: ", s.rounds_counted, "\n",
       "rounds remaining: ", s.rounds_remaining, "\n", "limit: ", s.limit_rounds,
@@ -326,7 +338,11 @@ std::string LimitText(const xq::NaturalLimitStatus& s,
       xq::CheckCountPolicyName(options.limit_checks), "\n",
       "plies since capture: ", s.plies_since_capture, "\n",
       "claimant checks: ", s.claimant_checks, " (", s.uncounted_checks,
-      " not counted)\n", "first reached at ply: ", s.first_reached_ply, "\n");
+      " not counted)\n");
+  // Ply 0 is "never" unless the start position itself had reached it.
+  if (s.first_reached_ply > 0 || s.reached)
+    absl::StrAppend(&out, "first reached at ply: ", s.first_reached_ply, "\n");
+  return out;
 }
 
 }  // namespace caipan::cli

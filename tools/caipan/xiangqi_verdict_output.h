@@ -14,6 +14,7 @@
 #include "engine/xiangqi/record.h"
 #include "engine/xiangqi/record_verdict.h"
 #include "engine/xiangqi/rule_options.h"
+#include "tools/caipan/json_writer.h"
 
 namespace caipan::cli {
 
@@ -25,6 +26,22 @@ struct PlyNames {
 // Names the first `plies` moves (which must be legal) played from `start`.
 PlyNames NamePlies(const xiangqi::Position& start,
                    std::span<const xiangqi::Move> moves, int plies);
+
+// "red" or "black".
+const char* SideName(xiangqi::Color c);
+
+// One line per judged move of a ruling, indented (in `lang`: ply, side, ICCS
+// and Chinese names, kind and chased pieces), appended to `out`.
+void AppendCycleMoveLines(const xiangqi::RepetitionRuling& ruling,
+                          const PlyNames& names, Language lang,
+                          std::string* out);
+// A repetition ruling: its summary line (in `lang`), then its move lines,
+// appended to `out`.
+void AppendRulingText(const xiangqi::RepetitionRuling& ruling,
+                      const PlyNames& names, Language lang, std::string* out);
+// The same as a JSON object written to `w`.
+void WriteRulingJson(const xiangqi::RepetitionRuling& ruling,
+                     const PlyNames& names, Language lang, JsonWriter* w);
 
 // For a verdict on a record: what the record says, and how it compares.
 struct RecordInfo {
@@ -44,9 +61,11 @@ std::string VerdictJson(const xiangqi::Verdict& verdict, const PlyNames& names,
                         const xiangqi::RuleOptions& options, Language lang,
                         const RecordInfo* record = nullptr);
 
-// First line "reached" or "not-reached", then the counts.
+// First line "reached" or "not-reached" (after "red: " or "black: " with
+// `name_claimant`), then the counts, and the ply the limit was first reached
+// at when it was.
 std::string LimitText(const xiangqi::NaturalLimitStatus& status,
-                      const xiangqi::RuleOptions& options);
+                      const xiangqi::RuleOptions& options, bool name_claimant);
 
 }  // namespace caipan::cli
 

@@ -310,5 +310,16 @@ TEST(ExplainClaimTest, ClaimableDraws) {
             "repetition draw claimable from ply 8 (either side)");
 }
 
+TEST(ExplainTest, NoRepetitionCountsTheOccurrences) {
+  EXPECT_EQ(NoRepetitionText(1, Language::kEnglish),
+            "the final position has occurred 1 time since the last capture; "
+            "a ruling needs three");
+  EXPECT_EQ(NoRepetitionText(2, Language::kEnglish),
+            "the final position has occurred 2 times since the last capture; "
+            "a ruling needs three");
+  EXPECT_EQ(NoRepetitionText(2, Language::kChinese),
+            "自上次吃子以来该局面出现2次，裁决需出现三次");
+}
+
 }  // namespace
 }  // namespace caipan::xiangqi

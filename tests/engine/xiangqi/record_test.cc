@@ -146,6 +146,24 @@ TEST(MoveSequenceTest, ParsesFromAPosition) {
   EXPECT_FALSE(ParseMoveSequence(*pos, "[Event \"x\"] i2i5").ok());
 }
 
+// Each move's text as typed, for echoing it back: move numbers, annotations
+// and claim words left out, a glued word split, ASCII digits kept.
+TEST(MoveSequenceTest, KeepsEachMoveAsTyped) {
+  absl::StatusOr<MoveSequence> seq = ParseMoveSequenceWithClaims(
+      Position::Start(), "1. 炮2平5 马8进7! claim 2. h0g2 车９平８车一平二");
+  ASSERT_TRUE(seq.ok()) << seq.status();
+  EXPECT_THAT(IccsOf(seq->moves),
+              ElementsAre("h2e2", "h9g7", "h0g2", "i9h9", "i0h0"));
+  EXPECT_THAT(seq->texts,
+              ElementsAre("炮2平5", "马8进7", "h0g2", "车９平８", "车一平二"));
+  // An illegal ICCS move kept for the adjudicator has its text too.
+  absl::StatusOr<MoveSequence> cut =
+      ParseMovesToFirstUnplayable(Position::Start(), "h2e2 H9-G7 B0-D1");
+  ASSERT_TRUE(cut.ok()) << cut.status();
+  EXPECT_THAT(IccsOf(cut->moves), ElementsAre("h2e2", "h9g7", "b0d1"));
+  EXPECT_THAT(cut->texts, ElementsAre("h2e2", "H9-G7", "B0-D1"));
+}
+
 TEST(PgnTest, FormatAndParseBack) {
   absl::StatusOr<GameRecord> r = ParseRecord(
       "[Event \"Club\"]\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. b0c2 c6c5 "

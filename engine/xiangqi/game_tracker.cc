@@ -1,16 +1,12 @@
-// Move-by-move repetition and natural-limit tracking (see xiangqi_tracker.h).
-#include "services/xiangqi_tracker.h"
+// Move-by-move repetition and natural-limit tracking (see game_tracker.h).
+#include "engine/xiangqi/game_tracker.h"
 
 #include <span>
 
-namespace caipan::services {
+namespace caipan::xiangqi {
 
-using xiangqi::Move;
-using xiangqi::Position;
-
-XiangqiTracker::XiangqiTracker(const Position& start,
-                               const xiangqi::RuleOptions& options,
-                               int max_plies)
+GameTracker::GameTracker(const Position& start, const RuleOptions& options,
+                         int max_plies)
     : options_(options),
       start_(start),
       pos_(start),
@@ -22,11 +18,11 @@ XiangqiTracker::XiangqiTracker(const Position& start,
   table_.Insert(pos_.Hash(), 0);
 }
 
-XiangqiTracker::Step XiangqiTracker::Play(Move move, bool judge) {
+GameTracker::Step GameTracker::Play(Move move, bool judge) {
   Step step;
   const int ply = plies() + 1;
-  const xiangqi::Color mover = pos_.SideToMove();
-  const bool capture = pos_.PieceAt(move.to) != xiangqi::kNoPiece;
+  const Color mover = pos_.SideToMove();
+  const bool capture = pos_.PieceAt(move.to) != kNoPiece;
   pos_.MakeMove(move);
   moves_.push_back(move);
   limit_.OnPly(ply, mover, capture, limit_.NeedsChecks() && pos_.InCheck());
@@ -38,19 +34,18 @@ XiangqiTracker::Step XiangqiTracker::Play(Move move, bool judge) {
     segment_ply_ = ply;
     return step;
   }
-  const xiangqi::RepetitionTable::Occurrence occ =
-      table_.Insert(pos_.Hash(), ply);
+  const RepetitionTable::Occurrence occ = table_.Insert(pos_.Hash(), ply);
   step.occurrences = occ.count;
   if (occ.count >= 3 && judge) {
     Position cycle_start = segment_start_;
     for (int j = segment_ply_; j < occ.span_start_ply; ++j)
       cycle_start.MakeMove(moves_[j]);
     std::span<const Move> all(moves_);
-    step.repetition = xiangqi::JudgeCycle(
+    step.repetition = JudgeCycle(
         cycle_start, all.subspan(occ.span_start_ply, ply - occ.span_start_ply),
         occ.span_start_ply + 1, options_);
   }
   return step;
 }
 
-}  // namespace caipan::services
+}  // namespace caipan::xiangqi
