@@ -115,6 +115,8 @@ class PythonClientTest(unittest.TestCase):
         rejected = call("check-move", "--moves", "h2e2 h2e2", "--move", "a0a1")
         self.assertEqual(rejected.returncode, 1)
         self.assertIn("INVALID_ARGUMENT: xiangqi.moves[1]", rejected.stderr)
+        # The structured details: the stable reason and the field at fault.
+        self.assertIn("[FIELD_INVALID; field xiangqi.moves[1]]", rejected.stderr)
         unknown = call("rpc", "AdjudicationService.Nothing", "--json", "{}")
         self.assertEqual(unknown.returncode, 2)
         self.assertIn("has no method Nothing", unknown.stderr)

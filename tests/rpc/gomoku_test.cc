@@ -341,9 +341,9 @@ namespace {
 TEST(GomokuAgreedDrawTest, AgreedDrawIsADrawWithItsOwnReason) {
   testing::InProcessServer server;
   v1::AdjudicateGameRequest request;
-  request.mutable_gomoku()->add_moves("h8");
-  request.mutable_gomoku()->add_moves("a1");
-  request.mutable_gomoku()->add_moves("draw");
+  request.mutable_gomoku()->add_actions()->set_place("h8");
+  request.mutable_gomoku()->add_actions()->set_place("a1");
+  request.mutable_gomoku()->add_actions()->mutable_agree_draw();
   request.mutable_gomoku_rules()->set_rule_set(v1::GOMOKU_RULE_SET_FREESTYLE);
   v1::AdjudicateGameResponse response;
   grpc::ClientContext context;
@@ -430,6 +430,7 @@ TEST_F(GomokuTest, ListMovesSaysWhatTheOpeningNeedsNext) {
 
 TEST_F(GomokuTest, AProposalCannotSmuggleInMoreCandidates) {
   v1::CheckMoveRequest request;
+  request.mutable_gomoku();
   request.mutable_gomoku_action()->mutable_propose()->add_candidates("i10,j10");
   v1::CheckMoveResponse response;
   grpc::ClientContext context;

@@ -194,8 +194,10 @@ TEST(ReflectionV1Test, DescriptorsBuildTheServiceForAClient) {
   ASSERT_EQ(answers.size(), 1u);
   // A client's pool, each file built once the files it imports are.
   pb::DescriptorPool pool;
+  // adjudication_service.proto, common, gomoku, xiangqi and the
+  // google/protobuf/empty.proto that gomoku imports.
   auto files = Files(answers[0]);
-  ASSERT_EQ(files.size(), 4u);
+  ASSERT_EQ(files.size(), 5u);
   while (!files.empty()) {
     auto ready = std::find_if(files.begin(), files.end(), [&](const auto& f) {
       for (const std::string& import : f.second.dependency()) {

@@ -139,7 +139,7 @@ TEST_F(XiangqiMovesTest, ListMovesOfTheStartPosition) {
       response.moves().begin(), response.moves().end(),
       [](const v1::ListedMove& listed) { return listed.move() == "h2e2"; });
   ASSERT_NE(central, response.moves().end());
-  EXPECT_EQ(central->display(), "C2=5");
+  EXPECT_EQ(central->display(), "C2.5");
   EXPECT_EQ(response.side_to_move(), v1::SIDE_RED);
   EXPECT_EQ(response.xiangqi_state(), v1::XIANGQI_GAME_STATE_NORMAL);
   EXPECT_THAT(response.fen(), HasSubstr("rnbakabnr/9/1c5c1"));
@@ -284,11 +284,12 @@ TEST_F(XiangqiMovesTest, ARejectedMoveStillComesBackInCanonicalForm) {
   EXPECT_FALSE(response.check().legal());
   EXPECT_EQ(response.check().rejection(), v1::MOVE_REJECTION_ILLEGAL);
   EXPECT_EQ(response.check().move(), "h0f1");
-  // ICCS names its move whatever the position.
-  request.set_move("A0-A2");
+  // ICCS names its move whatever the position: the chariot cannot pass its
+  // pawn on a3.
+  request.set_move("A0-A4");
   ASSERT_TRUE(Check(request, &response).ok());
   EXPECT_FALSE(response.check().legal());
-  EXPECT_EQ(response.check().move(), "a0a2");
+  EXPECT_EQ(response.check().move(), "a0a4");
   // Text that names no move has no canonical form.
   request.set_move("zz");
   ASSERT_TRUE(Check(request, &response).ok());

@@ -81,7 +81,30 @@ def invoke(channel, method, requests, timeout=None, metadata=None):
         yield result
 
 
+def error_details(error):
+    """(reason, [(field, description)]) from a failed call's google.rpc.Status details (the
+    grpc-status-details-bin trailer); ("", []) when it has none."""
+    trailers = error.trailing_metadata() if hasattr(error, "trailing_metadata") else None
+    raw = next((value for key, value in trailers or () if key == "grpc-status-details-bin"),
+               None)
+    if raw is None:
+        return "", []
+    from google.rpc import error_details_pb2, status_pb2
+    reason, fields = "", []
+    for detail in status_pb2.Status.FromString(raw).details:
+        info, bad_request = error_details_pb2.ErrorInfo(), error_details_pb2.BadRequest()
+        if detail.Unpack(info):
+            reason = info.reason
+        elif detail.Unpack(bad_request):
+            fields += [(v.field, v.description) for v in bad_request.field_violations]
+    return reason, fields
+
+
 def describe_error(error):
-    """'CODE: message' of a failed call."""
+    """'CODE: message', with the stable reason and the field at fault when the server sent
+    them: 'INVALID_ARGUMENT: move: required [FIELD_INVALID; field move]'."""
     code = error.code() if hasattr(error, "code") else grpc.StatusCode.UNKNOWN
-    return "%s: %s" % (code.name, error.details() if hasattr(error, "details") else error)
+    text = "%s: %s" % (code.name, error.details() if hasattr(error, "details") else error)
+    reason, fields = error_details(error)
+    notes = ([reason] if reason else []) + ["field " + field for field, _ in fields]
+    return text + (" [%s]" % "; ".join(notes) if notes else "")

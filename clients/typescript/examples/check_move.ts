@@ -45,7 +45,8 @@ async function main(): Promise<void> {
     { game: { case: "xiangqi", value: { moves: [...history, check.move] } } },
     { timeoutMs: 5000 },
   );
-  console.log(`ListMoves: ${listed.moves.length} legal moves: ${listed.moves.join(" ")}`);
+  const moves = listed.moves.map((listedMove) => listedMove.move);
+  console.log(`ListMoves: ${moves.length} legal moves: ${moves.join(" ")}`);
 }
 
 main().catch((error: unknown) => {
