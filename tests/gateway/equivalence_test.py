@@ -761,7 +761,7 @@ def native_play(channel, requests, timeout=15):
             responses.append(response)
         return responses, gc.Outcome("ok")
     except gc.grpc.RpcError as error:
-        return responses, gc.Outcome(gc.code_name(error.code()), error.details() or "")
+        return responses, gc.native_error(error)
 
 
 class PlayGameWebSocketTest(gc.GatewayTestCase):

@@ -353,11 +353,16 @@ def native_unary(channel, service, method, request, timeout=15, metadata=None):
     try:
         return Outcome("ok", response=call(request, timeout=timeout, metadata=metadata))
     except grpc.RpcError as error:
-        details = []
-        for key, value in error.trailing_metadata() or ():
-            if key == "grpc-status-details-bin":
-                details = status_details(value)
-        return Outcome(code_name(error.code()), error.details() or "", details=details)
+        return native_error(error)
+
+
+def native_error(error):
+    """The Outcome of a failed native gRPC call, its status details included."""
+    details = []
+    for key, value in error.trailing_metadata() or ():
+        if key == "grpc-status-details-bin":
+            details = status_details(value)
+    return Outcome(code_name(error.code()), error.details() or "", details=details)
 
 
 def native_watch(channel, request, count=None, timeout=15, on_message=None):
@@ -380,7 +385,7 @@ def native_watch(channel, request, count=None, timeout=15, on_message=None):
         else:
             end = Outcome("ok")
     except grpc.RpcError as error:
-        end = Outcome(code_name(error.code()), error.details() or "")
+        end = native_error(error)
     finally:
         stream.cancel()
     return responses, end
