@@ -106,8 +106,4 @@ std::string ConnectErrorJson(const grpc::Status& status) {
   return json;
 }
 
-grpc::Status ToGrpcStatus(const absl::Status& status) {
-  return rpc::ToGrpcStatus(status);
-}
-
 }  // namespace caipan::gateway

@@ -8,6 +8,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "grpcpp/support/status.h"
+#include "rpc/error_status.h"
 
 namespace caipan::gateway {
 
@@ -23,7 +24,7 @@ int HttpStatusOfCode(grpc::StatusCode code);
 std::string ConnectErrorJson(const grpc::Status& status);
 
 // The gRPC form of an absl::Status the gateway itself produced.
-grpc::Status ToGrpcStatus(const absl::Status& status);
+using rpc::ToGrpcStatus;
 
 }  // namespace caipan::gateway
 

@@ -4,7 +4,6 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "rpc/error_status.h"
 
 namespace caipan::services {
 
@@ -18,10 +17,6 @@ absl::Status CheckSide(v1::Side side, absl::string_view field) {
   if (v1::Side_IsValid(side)) return absl::OkStatus();
   return absl::InvalidArgumentError(
       absl::StrCat(field, ": unknown side value ", static_cast<int>(side)));
-}
-
-grpc::Status ToGrpcStatus(const absl::Status& status) {
-  return rpc::ToGrpcStatus(status);
 }
 
 absl::Status ReadLanguage(const std::string& value, absl::string_view field,

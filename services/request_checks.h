@@ -9,6 +9,7 @@
 #include "caipan/v1/adjudication_service.pb.h"
 #include "engine/common/language.h"
 #include "grpcpp/support/status.h"
+#include "rpc/error_status.h"
 
 namespace caipan::services {
 
@@ -23,8 +24,8 @@ absl::Status CheckSide(v1::Side side, absl::string_view field);
 absl::Status ReadLanguage(const std::string& value, absl::string_view field,
                           Language* language);
 
-// The gRPC status carrying an absl::Status's code and message.
-grpc::Status ToGrpcStatus(const absl::Status& status);
+// The gRPC status of an absl::Status, with its error details.
+using rpc::ToGrpcStatus;
 
 }  // namespace caipan::services
 
