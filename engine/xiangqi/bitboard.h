@@ -17,10 +17,6 @@ constexpr bool Contains(Bitboard b, int sq) {
       sq < 64 ? static_cast<uint64_t>(b) : static_cast<uint64_t>(b >> 64);
   return ((half >> (sq & 63)) & 1) != 0;
 }
-inline int PopCount(Bitboard b) {
-  return std::popcount(static_cast<uint64_t>(b)) +
-         std::popcount(static_cast<uint64_t>(b >> 64));
-}
 // Index of the lowest set bit; b must not be empty.
 inline int LowestSquare(Bitboard b) {
   uint64_t lo = static_cast<uint64_t>(b);

@@ -81,9 +81,8 @@ void GameAdjudicator::Play(Move m) {
     // in check (the last move could not have given one), and nothing touches
     // the king's lines. Only the rest pay for the full test.
     const bool needs_test = maybe_in_check_ || MayExposeOwnKing(pos_, m);
-    undo = pos_.MakeMove(m);
-    legal = !needs_test || LeavesOwnKingSafe(pos_);
-    if (!legal) pos_.UnmakeMove(m, undo);
+    legal = !needs_test || pos_.LeavesKingSafe(m);
+    if (legal) undo = pos_.MakeMove(m);
   }
   if (!legal) {
     // Mate is found lazily: a record that runs on after one has no legal move

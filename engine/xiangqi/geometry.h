@@ -1,12 +1,14 @@
 // Compile-time tables of board geometry: where each piece type can step from
-// each point, and the slide/first/second-blocker masks of a rank or file for
-// every occupancy.
+// each point, the slide/first/second-blocker masks of a rank or file for every
+// occupancy, the orthogonal rays and the masks around a king. Every attack
+// question in the engine is answered from these tables (see attacks.h).
 #ifndef CAIPAN_ENGINE_XIANGQI_GEOMETRY_H_
 #define CAIPAN_ENGINE_XIANGQI_GEOMETRY_H_
 
 #include <array>
 #include <cstdint>
 
+#include "engine/xiangqi/bitboard.h"
 #include "engine/xiangqi/types.h"
 
 namespace caipan::xiangqi::geometry {
@@ -205,25 +207,37 @@ inline constexpr auto kRankLines = MakeLineTable<kFiles>();
 inline constexpr auto kFileLines = MakeLineTable<kRanks>();
 
 // The points seen from a point in each orthogonal direction (up, down, left,
-// right), as bitboards, in both halves of a 128-bit value.
-struct Ray {
-  uint64_t lo = 0;
-  uint64_t hi = 0;
-};
-constexpr std::array<std::array<Ray, 4>, kSquares> kRays = [] {
-  std::array<std::array<Ray, 4>, kSquares> t{};
+// right).
+constexpr std::array<std::array<Bitboard, 4>, kSquares> kRays = [] {
+  std::array<std::array<Bitboard, 4>, kSquares> t{};
   constexpr int kDirs[4][2] = {{0, 1}, {0, -1}, {-1, 0}, {1, 0}};
   for (int s = 0; s < kSquares; ++s) {
     for (int d = 0; d < 4; ++d) {
       int f = s % kFiles + kDirs[d][0], r = s / kFiles + kDirs[d][1];
       for (; OnBoard(f, r); f += kDirs[d][0], r += kDirs[d][1]) {
-        int sq = MakeSquare(f, r);
-        if (sq < 64) {
-          t[s][d].lo |= uint64_t{1} << sq;
-        } else {
-          t[s][d].hi |= uint64_t{1} << (sq - 64);
-        }
+        t[s][d] |= SquareBB(MakeSquare(f, r));
       }
+    }
+  }
+  return t;
+}();
+
+// Around each point, the masks that say which moves can matter to a king
+// standing there: its rank and file (the point itself excluded), its four
+// diagonal neighbours (the legs of every horse that could attack it) and the
+// points a horse's jump away.
+struct KingZone {
+  Bitboard lines = 0;
+  Bitboard legs = 0;
+  Bitboard horse_jumps = 0;
+};
+constexpr std::array<KingZone, kSquares> kKingZones = [] {
+  std::array<KingZone, kSquares> t{};
+  for (int king = 0; king < kSquares; ++king) {
+    for (const Bitboard ray : kRays[king]) t[king].lines |= ray;
+    for (const Step& h : kHorseAttackers[king]) {
+      t[king].legs |= SquareBB(h.via);
+      t[king].horse_jumps |= SquareBB(h.to);
     }
   }
   return t;

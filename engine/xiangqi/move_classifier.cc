@@ -31,16 +31,8 @@ bool MoreValuable(Piece attacker, int from, Piece target, int to,
 
 // With the capturer just arrived on `sq` and the victim's side to move: can it
 // legally recapture there?
-bool CanRecapture(Position& pos, int sq) {
-  Bitboard attackers = pos.AttackersOf(sq, pos.SideToMove());
-  while (attackers) {
-    const int from = PopLowest(attackers);
-    if (pos.IsLegal(
-            Move{static_cast<uint8_t>(from), static_cast<uint8_t>(sq)})) {
-      return true;
-    }
-  }
-  return false;
+bool CanRecapture(const Position& pos, int sq) {
+  return pos.LegalCapturersOf(sq, pos.SideToMove()) != 0;
 }
 
 struct CaptureEval {
@@ -77,11 +69,10 @@ void CollectWinningCaptures(Position& pos, const ClassifyOptions& options,
     const int target_sq = PopLowest(enemies);
     const Piece target = pos.PieceAt(target_sq);
     if (!IsChaseable(target, target_sq)) continue;
-    Bitboard attackers = pos.AttackersOf(target_sq, us);
-    while (attackers) {
-      const Move c{static_cast<uint8_t>(PopLowest(attackers)),
+    Bitboard capturers = pos.LegalCapturersOf(target_sq, us);
+    while (capturers) {
+      const Move c{static_cast<uint8_t>(PopLowest(capturers)),
                    static_cast<uint8_t>(target_sq)};
-      if (!pos.IsLegal(c)) continue;
       CaptureEval eval = EvaluateCapture(pos, c, options);
       if (!eval.wins || out->target_count == kMaxChaseTargets) continue;
       ChaseTarget& t = out->targets[out->target_count++];
@@ -128,10 +119,9 @@ IdleKind ClassifyIdle(Position& after, Move m,
   const Color mover = Opponent(after.SideToMove());
   const Piece moved = after.PieceAt(m.to);
   bool exchange = false, sacrifice = false;
-  Bitboard capturers = after.AttackersOf(m.to, after.SideToMove());
+  Bitboard capturers = after.LegalCapturersOf(m.to, after.SideToMove());
   while (capturers) {
     const Move r{static_cast<uint8_t>(PopLowest(capturers)), m.to};
-    if (!after.IsLegal(r)) continue;
     const Piece capturer = after.PieceAt(r.from);
     Position::Undo undo = after.MakeMove(r);
     const bool recapture = CanRecapture(after, m.to);

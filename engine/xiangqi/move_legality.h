@@ -24,10 +24,6 @@ bool MayExposeOwnKing(const Position& pos, Move m);
 // With `m` just made on `after`: false only if it certainly gave no check.
 bool MayHaveGivenCheck(const Position& after, Move m);
 
-// With a pseudo-legal move just made on `pos`: whether the mover's king is
-// safe (not attacked, not facing the other king).
-bool LeavesOwnKingSafe(Position& pos);
-
 }  // namespace caipan::xiangqi
 
 #endif  // CAIPAN_ENGINE_XIANGQI_MOVE_LEGALITY_H_

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 
+#include "engine/common/debug_check.h"
 #include "engine/xiangqi/types.h"
 
 namespace caipan::xiangqi {
@@ -15,10 +16,12 @@ class MoveList {
   // pseudo-legal moves.
   static constexpr size_t kCapacity = 128;
 
-  void Add(Move m) { moves_[size_++] = m; }
+  void Add(Move m) {
+    CAIPAN_DCHECK(size_ < kCapacity);
+    moves_[size_++] = m;
+  }
   void Add(int from, int to) {
-    moves_[size_++] =
-        Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
+    Add(Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to)});
   }
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }

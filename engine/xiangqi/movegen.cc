@@ -16,11 +16,11 @@ namespace {
 // empty.
 template <int N, typename Emit>
 inline void EmitSteps(const Piece* board, int from,
-                      const geometry::Steps<N>& steps, uint8_t own_bit,
+                      const geometry::Steps<N>& steps, Piece own_flag,
                       bool check_via, Emit& emit) {
   for (const geometry::Step& s : steps) {
     Piece target = board[s.to];
-    if (target != kNoPiece && (target & 8) == own_bit) continue;
+    if (target != kNoPiece && ColorFlagOf(target) == own_flag) continue;
     if (check_via && board[s.via] != kNoPiece) continue;
     emit(from, s.to);
   }
@@ -31,23 +31,23 @@ inline void EmitSteps(const Piece* board, int from,
 template <typename Emit>
 void Position::ForEachStepperMove(Emit&& emit) const {
   const Color us = side_;
-  const uint8_t own_bit = us == Color::kBlack ? 8 : 0;
+  const Piece own_flag = ColorFlag(us);
   auto not_own = [&](int sq) {
-    return board_[sq] == kNoPiece || (board_[sq] & 8) != own_bit;
+    return board_[sq] == kNoPiece || ColorFlagOf(board_[sq]) != own_flag;
   };
   ForEachSquare(by_piece_[MakePiece(us, PieceType::kHorse)], [&](int from) {
-    EmitSteps(board_, from, geometry::kHorseMoves[from], own_bit, true, emit);
+    EmitSteps(board_, from, geometry::kHorseMoves[from], own_flag, true, emit);
   });
   ForEachSquare(by_piece_[MakePiece(us, PieceType::kElephant)], [&](int from) {
-    EmitSteps(board_, from, geometry::kElephantMoves[from], own_bit, true,
+    EmitSteps(board_, from, geometry::kElephantMoves[from], own_flag, true,
               emit);
   });
   ForEachSquare(by_piece_[MakePiece(us, PieceType::kAdvisor)], [&](int from) {
-    EmitSteps(board_, from, geometry::kAdvisorMoves[from], own_bit, false,
+    EmitSteps(board_, from, geometry::kAdvisorMoves[from], own_flag, false,
               emit);
   });
   ForEachSquare(by_piece_[MakePiece(us, PieceType::kPawn)], [&](int from) {
-    EmitSteps(board_, from, geometry::kPawnMoves[Index(us)][from], own_bit,
+    EmitSteps(board_, from, geometry::kPawnMoves[Index(us)][from], own_flag,
               false, emit);
   });
   const int king = king_sq_[Index(us)];
@@ -59,9 +59,9 @@ void Position::ForEachStepperMove(Emit&& emit) const {
 template <typename Emit>
 void Position::ForEachPseudoLegal(Emit&& emit) const {
   const Color us = side_;
-  const uint8_t own_bit = us == Color::kBlack ? 8 : 0;
+  const Piece own_flag = ColorFlag(us);
   auto enemy = [&](int sq) {
-    return board_[sq] != kNoPiece && (board_[sq] & 8) != own_bit;
+    return board_[sq] != kNoPiece && ColorFlagOf(board_[sq]) != own_flag;
   };
 
   // Chariots and cannons: rank and file masks from the line tables.
@@ -94,38 +94,6 @@ void Position::GeneratePseudoLegal(MoveList* moves) const {
   ForEachPseudoLegal([moves](int from, int to) { moves->Add(from, to); });
 }
 
-bool Position::LeavesKingSafe(Move m) const {
-  // Play the move on the mailbox and line occupancies only (all IsKingExposed
-  // reads), test, and put everything back.
-  Position& self = const_cast<Position&>(*this);
-  const Piece moving = board_[m.from];
-  const Piece captured = board_[m.to];
-  const uint16_t rank_from = rank_occ_[kRank[m.from]],
-                 rank_to = rank_occ_[kRank[m.to]];
-  const uint16_t file_from = file_occ_[kFile[m.from]],
-                 file_to = file_occ_[kFile[m.to]];
-  const int king_before = king_sq_[Index(side_)];
-
-  self.board_[m.from] = kNoPiece;
-  self.board_[m.to] = moving;
-  self.rank_occ_[kRank[m.from]] &= ~(1 << kFile[m.from]);
-  self.file_occ_[kFile[m.from]] &= ~(1 << kRank[m.from]);
-  self.rank_occ_[kRank[m.to]] |= 1 << kFile[m.to];
-  self.file_occ_[kFile[m.to]] |= 1 << kRank[m.to];
-  if (m.from == king_before) self.king_sq_[Index(side_)] = m.to;
-
-  const bool safe = !IsKingExposed(side_);
-
-  self.king_sq_[Index(side_)] = king_before;
-  self.rank_occ_[kRank[m.to]] = rank_to;
-  self.file_occ_[kFile[m.to]] = file_to;
-  self.rank_occ_[kRank[m.from]] = rank_from;
-  self.file_occ_[kFile[m.from]] = file_from;
-  self.board_[m.to] = captured;
-  self.board_[m.from] = moving;
-  return safe;
-}
-
 Position::KingDanger Position::ComputeKingDanger() const {
   // A move can only expose the king if it leaves an orthogonal ray of the king
   // that holds an enemy chariot, cannon or king, leaves the leg point of an
@@ -138,8 +106,7 @@ Position::KingDanger Position::ComputeKingDanger() const {
                            by_piece_[MakePiece(them, PieceType::kChariot)] |
                            by_piece_[MakePiece(them, PieceType::kKing)];
   KingDanger danger{SquareBB(king), 0};
-  for (const geometry::Ray& r : geometry::kRays[king]) {
-    const Bitboard ray = (Bitboard{r.hi} << 64) | r.lo;
+  for (const Bitboard ray : geometry::kRays[king]) {
     if (sliders & ray) danger.risky_from |= ray;
     if (cannons & ray) danger.risky_to |= ray;
   }
@@ -200,12 +167,12 @@ int Position::CountLegalMoves() const {
     count += !risky || LeavesKingSafe(Move{static_cast<uint8_t>(from),
                                            static_cast<uint8_t>(to)});
   };
-  const uint8_t own_bit = side_ == Color::kBlack ? 8 : 0;
+  const Piece own_flag = ColorFlag(side_);
   auto enemy_bits = [&](uint16_t candidates, auto square_of) {
     uint16_t enemies = 0;
     for (uint16_t b = candidates; b; b &= b - 1) {
       const Piece p = board_[square_of(std::countr_zero(b))];
-      if (p != kNoPiece && (p & 8) != own_bit) enemies |= b & -b;
+      if (p != kNoPiece && ColorFlagOf(p) != own_flag) enemies |= b & -b;
     }
     return enemies;
   };

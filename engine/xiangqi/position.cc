@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "engine/common/debug_check.h"
 #include "engine/xiangqi/geometry.h"
 #include "engine/xiangqi/zobrist.h"
 
@@ -71,6 +72,7 @@ Position Position::Start() {
 }
 
 Position::Undo Position::MakeMove(Move m) {
+  CAIPAN_DCHECK(IsLegal(m));
   Undo undo{board_[m.to], hash_, halfmove_clock_};
   Piece moving = board_[m.from];
   if (undo.captured != kNoPiece) RemovePiece(m.to);
@@ -80,6 +82,7 @@ Position::Undo Position::MakeMove(Move m) {
   if (side_ == Color::kBlack) ++fullmove_number_;
   side_ = Opponent(side_);
   hash_ ^= zobrist::kKeys.black_to_move;
+  CAIPAN_DCHECK(CheckInvariants().ok());
   return undo;
 }
 
@@ -92,6 +95,7 @@ void Position::UnmakeMove(Move m, const Undo& undo) {
   if (undo.captured != kNoPiece) PutPiece(m.to, undo.captured);
   hash_ = undo.hash;
   halfmove_clock_ = undo.halfmove_clock;
+  CAIPAN_DCHECK(CheckInvariants().ok());
 }
 
 void Position::MakeNullMove() {
@@ -100,141 +104,28 @@ void Position::MakeNullMove() {
 }
 
 Bitboard Position::AttackersOf(int sq, Color by) const {
-  Bitboard attackers = 0;
-  const int file = kFile[sq], rank = kRank[sq];
-  const Piece chariot = MakePiece(by, PieceType::kChariot);
-  const Piece cannon = MakePiece(by, PieceType::kCannon);
-  const Piece horse = MakePiece(by, PieceType::kHorse);
-  const Piece king = MakePiece(by, PieceType::kKing);
-  const bool target_is_king = board_[sq] != kNoPiece &&
-                              TypeOf(board_[sq]) == PieceType::kKing &&
-                              ColorOf(board_[sq]) != by;
-
-  const geometry::LineMasks& on_rank =
-      geometry::kRankLines[file][rank_occ_[rank]];
-  for (uint16_t b = on_rank.first; b; b &= b - 1) {
-    int s = MakeSquare(std::countr_zero(b), rank);
-    if (board_[s] == chariot) attackers |= SquareBB(s);
-  }
-  for (uint16_t b = on_rank.second; b; b &= b - 1) {
-    int s = MakeSquare(std::countr_zero(b), rank);
-    if (board_[s] == cannon) attackers |= SquareBB(s);
-  }
-  const geometry::LineMasks& on_file =
-      geometry::kFileLines[rank][file_occ_[file]];
-  for (uint16_t b = on_file.first; b; b &= b - 1) {
-    int s = MakeSquare(file, std::countr_zero(b));
-    if (board_[s] == chariot || (target_is_king && board_[s] == king))
-      attackers |= SquareBB(s);
-  }
-  for (uint16_t b = on_file.second; b; b &= b - 1) {
-    int s = MakeSquare(file, std::countr_zero(b));
-    if (board_[s] == cannon) attackers |= SquareBB(s);
-  }
-  for (const geometry::Step& h : geometry::kHorseAttackers[sq]) {
-    if (board_[h.to] == horse && board_[h.via] == kNoPiece)
-      attackers |= SquareBB(h.to);
-  }
-  const Piece pawn = MakePiece(by, PieceType::kPawn);
-  for (const geometry::Step& p : geometry::kPawnAttackers[Index(by)][sq]) {
-    if (board_[p.to] == pawn) attackers |= SquareBB(p.to);
-  }
-  const Piece advisor = MakePiece(by, PieceType::kAdvisor);
-  for (const geometry::Step& a : geometry::kAdvisorMoves[sq]) {
-    if (board_[a.to] == advisor) attackers |= SquareBB(a.to);
-  }
-  const Piece elephant = MakePiece(by, PieceType::kElephant);
-  for (const geometry::Step& e : geometry::kElephantMoves[sq]) {
-    if (board_[e.to] == elephant && board_[e.via] == kNoPiece)
-      attackers |= SquareBB(e.to);
-  }
-  for (const geometry::Step& k : geometry::kKingMoves[sq]) {
-    if (board_[k.to] == king) attackers |= SquareBB(k.to);
-  }
-  return attackers;
+  return attacks::AttackersOf(View(), sq, by);
 }
 
 bool Position::IsKingExposed(Color c) const {
-  // Only chariots, cannons, horses, pawns and the facing king can ever reach a
-  // king.
-  const int sq = king_sq_[Index(c)];
-  const Color by = Opponent(c);
-  const int file = kFile[sq], rank = kRank[sq];
-  const Piece chariot = MakePiece(by, PieceType::kChariot);
-  const Piece cannon = MakePiece(by, PieceType::kCannon);
-  const geometry::LineMasks& on_file =
-      geometry::kFileLines[rank][file_occ_[file]];
-  for (uint16_t b = on_file.first; b; b &= b - 1) {
-    Piece p = board_[MakeSquare(file, std::countr_zero(b))];
-    if (p == chariot || p == MakePiece(by, PieceType::kKing)) return true;
-  }
-  for (uint16_t b = on_file.second; b; b &= b - 1) {
-    if (board_[MakeSquare(file, std::countr_zero(b))] == cannon) return true;
-  }
-  const geometry::LineMasks& on_rank =
-      geometry::kRankLines[file][rank_occ_[rank]];
-  for (uint16_t b = on_rank.first; b; b &= b - 1) {
-    if (board_[MakeSquare(std::countr_zero(b), rank)] == chariot) return true;
-  }
-  for (uint16_t b = on_rank.second; b; b &= b - 1) {
-    if (board_[MakeSquare(std::countr_zero(b), rank)] == cannon) return true;
-  }
-  const Piece horse = MakePiece(by, PieceType::kHorse);
-  for (const geometry::Step& h : geometry::kHorseAttackers[sq]) {
-    if (board_[h.to] == horse && board_[h.via] == kNoPiece) return true;
-  }
-  const Piece pawn = MakePiece(by, PieceType::kPawn);
-  for (const geometry::Step& p : geometry::kPawnAttackers[Index(by)][sq]) {
-    if (board_[p.to] == pawn) return true;
-  }
-  return false;
+  return attacks::KingAttacked(View(), king_sq_[Index(c)], Opponent(c));
 }
 
-Bitboard Position::PinnedPieces(Color c) const {
-  const int king_sq = king_sq_[Index(c)];
-  const Color by = Opponent(c);
-  Position& self = const_cast<Position&>(*this);  // restored below
-  const Bitboard before = AttackersOf(king_sq, by);
-  Bitboard pinned = 0;
-  ForEachSquare(by_color_[Index(c)] & ~SquareBB(king_sq), [&](int sq) {
-    // Cheap filter: only pieces on the king's lines or horse-leg points can
-    // matter.
-    bool on_line = kFile[sq] == kFile[king_sq] || kRank[sq] == kRank[king_sq];
-    bool on_leg = std::abs(kFile[sq] - kFile[king_sq]) == 1 &&
-                  std::abs(kRank[sq] - kRank[king_sq]) == 1;
-    if (!on_line && !on_leg) return;
-    Piece p = board_[sq];
-    uint64_t hash = hash_;
-    self.RemovePiece(sq);
-    if (AttackersOf(king_sq, by) & ~before) pinned |= SquareBB(sq);
-    self.PutPiece(sq, p);
-    self.hash_ = hash;
-  });
-  return pinned;
+bool Position::KingSafeAfter(Color c, Move m) const {
+  const int king = king_sq_[Index(c)];
+  return !attacks::KingAttacked(BoardAfterMove(View(), m),
+                                m.from == king ? m.to : king, Opponent(c));
 }
 
 Bitboard Position::LegalCapturersOf(int sq, Color by) const {
   if (board_[sq] == kNoPiece || ColorOf(board_[sq]) == by) return 0;
-  Position as_mover = *this;
-  as_mover.side_ = by;
-  MoveList moves;
-  as_mover.GenerateLegalMoves(&moves);
+  const Bitboard attackers = AttackersOf(sq, by);
   Bitboard capturers = 0;
-  for (Move m : moves) {
-    if (m.to == sq) capturers |= SquareBB(m.from);
-  }
+  ForEachSquare(attackers, [&](int from) {
+    const Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(sq)};
+    if (KingSafeAfter(by, m)) capturers |= SquareBB(from);
+  });
   return capturers;
-}
-
-bool Position::IsProtected(int sq) const {
-  Piece p = board_[sq];
-  if (p == kNoPiece || TypeOf(p) == PieceType::kKing) return false;
-  // Stand an enemy piece on the square, as if it had just captured there.
-  Position after = *this;
-  const Color owner = ColorOf(p);
-  after.RemovePiece(sq);
-  after.PutPiece(sq, MakePiece(Opponent(owner), PieceType::kChariot));
-  return after.LegalCapturersOf(sq, owner) != 0;
 }
 
 bool operator==(const Position& a, const Position& b) {

@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "engine/xiangqi/attacks.h"
 #include "engine/xiangqi/bitboard.h"
 #include "engine/xiangqi/move_list.h"
 #include "engine/xiangqi/types.h"
@@ -24,9 +25,8 @@ enum class GameState { kNormal, kCheck, kCheckmate, kStalemate };
 const char* GameStateName(
     GameState s);  // "normal", "check", "checkmate", "stalemate"
 
-// A value type, cheap to copy (480 bytes). Some const queries (move
-// generation, legality, pins) play a move on the board and take it back, so one
-// object must not be used from two threads at once; copy it instead.
+// A value type, cheap to copy (480 bytes). Every const method is truly const:
+// one position can be read from many threads at once.
 class Position {
  public:
   // What MakeMove needs to undo a move.
@@ -76,8 +76,8 @@ class Position {
   bool InCheck() const { return IsKingExposed(side_); }
   GameState State() const;
 
-  // Plays a legal move (behaviour is undefined for an illegal one: check
-  // first).
+  // Plays a legal move. An illegal one is a programming error: debug-check
+  // builds abort on it, release builds leave the position unspecified.
   Undo MakeMove(Move m);
   void UnmakeMove(Move m, const Undo& undo);
   // Passes the turn (analysis only: "what would this side threaten if it moved
@@ -87,6 +87,8 @@ class Position {
 
   // --- Attack queries
   // ----------------------------------------------------------------------
+  // The board as the attack model reads it (see attacks.h).
+  BoardView View() const { return BoardView(board_, rank_occ_, file_occ_); }
   // Pieces of `by` that attack `sq` under the piece rules at the current
   // occupancy (the square's content is ignored; own-king safety is not
   // considered). The kings' facing attack is included when `sq` holds the other
@@ -97,16 +99,20 @@ class Position {
   Bitboard Checkers() const {
     return AttackersOf(king_sq_[Index(side_)], Opponent(side_));
   }
-  // Pieces of `c` that cannot leave their square without exposing c's king to
-  // attack (chariot/cannon lines incl. cannon screens, horse legs, the kings'
-  // file).
-  Bitboard PinnedPieces(Color c) const;
   // Pieces of `by` that could legally capture on `sq` if it were `by`'s move
   // (the square must hold a piece of the other colour).
   Bitboard LegalCapturersOf(int sq, Color by) const;
-  // Whether the piece on `sq` is protected: a piece of its own side could
-  // legally recapture on `sq` after an enemy piece captured it there.
-  bool IsProtected(int sq) const;
+  // Whether a pseudo-legal move of the side to move leaves its own king
+  // unattacked (and not facing the other king). Asked of the board the move
+  // would leave; nothing is played.
+  bool LeavesKingSafe(Move m) const { return KingSafeAfter(side_, m); }
+
+  // OK if the representation is consistent: the mailbox, the piece and colour
+  // bitboards and the rank and file words agree, each side has one king on its
+  // recorded square, the hash equals the one recomputed from scratch, and the
+  // placement obeys the FEN rules. Checked after every move in debug-check
+  // builds (engine/common/debug_check.h).
+  absl::Status CheckInvariants() const;
 
   friend bool operator==(const Position& a, const Position& b);
 
@@ -132,10 +138,9 @@ class Position {
     Bitboard risky_to;
   };
   KingDanger ComputeKingDanger() const;
-  // Whether a pseudo-legal move leaves the mover's king safe. Temporarily
-  // changes the board and restores it, so a Position must not be read from two
-  // threads while generating.
-  bool LeavesKingSafe(Move m) const;
+  // Whether c's king is safe on the board pseudo-legal move `m` of c's would
+  // leave.
+  bool KingSafeAfter(Color c, Move m) const;
 
   Piece board_[kSquares];
   Bitboard by_piece_[kPieceCodeCount];

@@ -25,15 +25,22 @@ enum class PieceType : uint8_t {
 constexpr int kPieceTypeCount = 7;
 constexpr int Index(PieceType t) { return static_cast<int>(t); }
 
-// A piece code: 0 is empty; red pieces are 1..7, black pieces 9..15 (bit 3 =
-// black).
+// A piece code: 0 is empty; red pieces are 1..7, black pieces 9..15 (the
+// colour flag, bit 3, set).
 using Piece = uint8_t;
 constexpr Piece kNoPiece = 0;
+constexpr Piece kBlackFlag = 8;
+// The colour flag of a colour's pieces, and of a piece: comparing flags tells
+// "same side" without branching on the colour.
+constexpr Piece ColorFlag(Color c) {
+  return c == Color::kBlack ? kBlackFlag : 0;
+}
+constexpr Piece ColorFlagOf(Piece p) { return p & kBlackFlag; }
 constexpr Piece MakePiece(Color c, PieceType t) {
-  return static_cast<Piece>(1 + Index(t) + (c == Color::kBlack ? 8 : 0));
+  return static_cast<Piece>(1 + Index(t) + ColorFlag(c));
 }
 constexpr Color ColorOf(Piece p) {
-  return (p & 8) ? Color::kBlack : Color::kRed;
+  return ColorFlagOf(p) ? Color::kBlack : Color::kRed;
 }
 constexpr PieceType TypeOf(Piece p) {
   return static_cast<PieceType>((p & 7) - 1);
@@ -66,7 +73,6 @@ struct Move {
   uint8_t to = 0;
   friend bool operator==(Move a, Move b) = default;
 };
-constexpr Move kNullMove{0, 0};
 
 // ICCS text of a move, e.g. "h2e2".
 std::string ToIccs(Move m);

@@ -14,6 +14,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using testing::MustParse;
+using testing::Mv;
 using testing::Names;
 using testing::Sq;
 
@@ -78,41 +79,48 @@ TEST(AttackQueryTest, KingsFacingCountAsAttack) {
 
 TEST(AttackQueryTest, PinsByChariotCannonAndHorse) {
   // Horse e2 stands between the black chariot e7 and the red king e0.
-  EXPECT_THAT(
-      Names(
-          MustParse("3k5/9/4r4/9/9/9/9/4N4/9/4K4 w").PinnedPieces(Color::kRed)),
-      ElementsAre("e2"));
+  const Position chariot = MustParse("3k5/9/4r4/9/9/9/9/4N4/9/4K4 w");
+  EXPECT_FALSE(chariot.LeavesKingSafe(Mv("e2c3")));
+  EXPECT_TRUE(chariot.LeavesKingSafe(Mv("e0f0")));
+  EXPECT_FALSE(chariot.LeavesKingSafe(Mv("e0d0")))
+      << "the kings would face on the d-file";
   // Two red pieces between the black cannon d7 and the red king d0: either
-  // leaving makes the other a screen.
-  EXPECT_THAT(Names(MustParse("5k3/9/3c5/9/9/3C5/9/3A5/9/3K5 w")
-                        .PinnedPieces(Color::kRed)),
-              ElementsAre("d2", "d4"));
+  // leaving makes the other a screen; moving along the file keeps two.
+  const Position cannon = MustParse("5k3/9/3c5/9/9/3C5/9/3A5/9/3K5 w");
+  EXPECT_FALSE(cannon.LeavesKingSafe(Mv("d4a4")));
+  EXPECT_FALSE(cannon.LeavesKingSafe(Mv("d2e1")));
+  EXPECT_TRUE(cannon.LeavesKingSafe(Mv("d4d5")));
   // The red cannon d1 blocks the leg of the black horse c1 that would attack
   // e0.
-  EXPECT_THAT(
-      Names(
-          MustParse("3k5/9/9/9/9/9/9/9/2nC5/4K4 w").PinnedPieces(Color::kRed)),
-      ElementsAre("d1"));
-  EXPECT_EQ(Position::Start().PinnedPieces(Color::kRed), Bitboard{0});
+  const Position horse = MustParse("3k5/9/9/9/9/9/9/9/2nC5/4K4 w");
+  EXPECT_FALSE(horse.LeavesKingSafe(Mv("d1d3")));
+  EXPECT_TRUE(horse.LeavesKingSafe(Mv("e0f0")));
+  // Capturing the checking piece, and the king stepping out of the line.
+  const Position check = MustParse("3k5/9/9/9/9/9/9/9/4r4/R3K4 w");
+  EXPECT_TRUE(check.LeavesKingSafe(Mv("e0e1")));
+  EXPECT_TRUE(check.LeavesKingSafe(Mv("e0f0")));
+  EXPECT_FALSE(check.LeavesKingSafe(Mv("a0b0")));
 }
 
-TEST(AttackQueryTest, ProtectionMeansALegalRecapture) {
-  // Black horse c5 defended by the black chariot c9.
-  EXPECT_TRUE(MustParse("2r1k4/9/9/9/2n6/9/9/9/9/3K5 w").IsProtected(Sq("c5")));
-  // The same chariot pinned against its king by the red chariot a9 does not
-  // protect.
-  Position pinned = MustParse("R1rk5/9/9/9/2n6/9/9/9/9/4K4 w");
-  EXPECT_FALSE(pinned.IsProtected(Sq("c5")));
-  EXPECT_EQ(pinned.LegalCapturersOf(Sq("c5"), Color::kBlack), Bitboard{0})
-      << "c5 holds a black piece: black cannot capture it";
+TEST(AttackQueryTest, LegalCapturersLeaveTheirKingSafe) {
+  // The red chariot c5 attacked by the black chariot c9.
+  EXPECT_THAT(Names(MustParse("2r1k4/9/9/9/2R6/9/9/9/9/3K5 b")
+                        .LegalCapturersOf(Sq("c5"), Color::kBlack)),
+              ElementsAre("c9"));
+  // The same chariot pinned against its king by the red chariot a9.
+  const Position pinned = MustParse("R1rk5/9/9/9/2R6/9/9/9/9/4K4 b");
+  EXPECT_EQ(pinned.LegalCapturersOf(Sq("c5"), Color::kBlack), Bitboard{0});
   EXPECT_THAT(Names(pinned.LegalCapturersOf(Sq("c9"), Color::kRed)),
-              ElementsAre("a9"));
-  // An advisor defended only by a king that would then face the other king.
-  EXPECT_FALSE(MustParse("4k4/4a4/9/9/9/9/9/9/9/4K4 w").IsProtected(Sq("e8")));
-  EXPECT_TRUE(MustParse("4k4/4a4/9/9/9/9/9/9/9/3K5 w").IsProtected(Sq("e8")));
-  // Empty points and kings are never "protected".
-  EXPECT_FALSE(Position::Start().IsProtected(Sq("e4")));
-  EXPECT_FALSE(Position::Start().IsProtected(Sq("e0")));
+              ElementsAre("a9", "c5"));
+  EXPECT_EQ(pinned.LegalCapturersOf(Sq("c5"), Color::kRed), Bitboard{0})
+      << "c5 holds a red piece: red cannot capture it";
+  // A king taking a piece in front of it would then face the other king.
+  EXPECT_EQ(MustParse("4k4/4R4/9/9/9/9/9/9/9/4K4 b")
+                .LegalCapturersOf(Sq("e8"), Color::kBlack),
+            Bitboard{0});
+  EXPECT_THAT(Names(MustParse("4k4/4R4/9/9/9/9/9/9/9/3K5 b")
+                        .LegalCapturersOf(Sq("e8"), Color::kBlack)),
+              ElementsAre("e9"));
 }
 
 }  // namespace

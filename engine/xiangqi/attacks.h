@@ -1,0 +1,176 @@
+// The engine's one attack model: which pieces attack a point, read from the
+// geometry tables on a board view. Move generation, legality, check detection,
+// the move classifier and the adjudicator all ask here.
+//
+// A board view is any type with
+//   Piece At(int sq) const;           // the piece on a point (kNoPiece: empty)
+//   uint16_t RankWord(int rank) const;  // bit f set: (file f, rank) occupied
+//   uint16_t FileWord(int file) const;  // bit r set: (file, rank r) occupied
+// BoardView is the board as it stands; BoardAfterMove is the board a move
+// would leave, so "is my king safe after this move" is asked without playing
+// it (nothing is written, and a position can be read from many threads).
+//
+// Example:
+//   const BoardView board = pos.View();
+//   Bitboard red_attackers = attacks::AttackersOf(board, sq, Color::kRed);
+//   bool exposed = attacks::KingAttacked(BoardAfterMove(board, m),
+//                                        king_after, Color::kBlack);
+#ifndef CAIPAN_ENGINE_XIANGQI_ATTACKS_H_
+#define CAIPAN_ENGINE_XIANGQI_ATTACKS_H_
+
+#include <bit>
+#include <cstdint>
+
+#include "engine/xiangqi/bitboard.h"
+#include "engine/xiangqi/geometry.h"
+#include "engine/xiangqi/types.h"
+
+namespace caipan::xiangqi {
+
+// The board as it stands: a mailbox and the rank and file occupancy words.
+class BoardView {
+ public:
+  BoardView(const Piece* pieces, const uint16_t* rank_words,
+            const uint16_t* file_words)
+      : pieces_(pieces), rank_words_(rank_words), file_words_(file_words) {}
+  Piece At(int sq) const { return pieces_[sq]; }
+  uint16_t RankWord(int rank) const { return rank_words_[rank]; }
+  uint16_t FileWord(int file) const { return file_words_[file]; }
+
+ private:
+  const Piece* pieces_;
+  const uint16_t* rank_words_;
+  const uint16_t* file_words_;
+};
+
+// The board `m` would leave: its origin empty, its target holding the moving
+// piece (whatever stood there is captured).
+class BoardAfterMove {
+ public:
+  BoardAfterMove(const BoardView& before, Move m)
+      : before_(before), move_(m), moving_(before.At(m.from)) {}
+  Piece At(int sq) const {
+    if (sq == move_.to) return moving_;
+    return sq == move_.from ? kNoPiece : before_.At(sq);
+  }
+  uint16_t RankWord(int rank) const {
+    return AfterMove(before_.RankWord(rank), rank, geometry::kRank,
+                     geometry::kFile);
+  }
+  uint16_t FileWord(int file) const {
+    return AfterMove(before_.FileWord(file), file, geometry::kFile,
+                     geometry::kRank);
+  }
+
+ private:
+  // The occupancy word of one line (a rank or a file) after the move: `line_of`
+  // maps a point to its line, `bit_of` to its bit within the line.
+  template <typename Table>
+  uint16_t AfterMove(uint16_t word, int line, const Table& line_of,
+                     const Table& bit_of) const {
+    if (line_of[move_.from] == line) word &= ~(1u << bit_of[move_.from]);
+    if (line_of[move_.to] == line) word |= 1u << bit_of[move_.to];
+    return word;
+  }
+
+  BoardView before_;
+  Move move_;
+  Piece moving_;
+};
+
+namespace attacks {
+
+// What an attack query collects.
+enum class Query : uint8_t {
+  // Every piece of the attacking side that attacks the point.
+  kAll,
+  // Whether a king on the point is attacked: only chariots, cannons, horses,
+  // pawns and the facing king can reach a king; stops at the first found.
+  kKing,
+};
+
+// Pieces of `by` that attack `sq` under the piece rules (the point's own
+// content is ignored, except that the facing kings attack each other).
+template <Query kQuery, typename Board>
+inline Bitboard Attackers(const Board& board, int sq, Color by) {
+  Bitboard found = 0;
+  // Records an attacker; true when the query is answered.
+  auto hit = [&found](int s) {
+    found |= SquareBB(s);
+    return kQuery == Query::kKing;
+  };
+  const int file = geometry::kFile[sq], rank = geometry::kRank[sq];
+  const Piece chariot = MakePiece(by, PieceType::kChariot);
+  const Piece cannon = MakePiece(by, PieceType::kCannon);
+  const Piece king = MakePiece(by, PieceType::kKing);
+  const Piece target = board.At(sq);
+  const bool target_is_king =
+      kQuery == Query::kKing ||
+      (target != kNoPiece && TypeOf(target) == PieceType::kKing &&
+       ColorOf(target) != by);
+
+  const geometry::LineMasks& on_file =
+      geometry::kFileLines[rank][board.FileWord(file)];
+  for (uint16_t b = on_file.first; b; b &= b - 1) {
+    const int s = MakeSquare(file, std::countr_zero(b));
+    const Piece p = board.At(s);
+    if ((p == chariot || (target_is_king && p == king)) && hit(s)) return found;
+  }
+  for (uint16_t b = on_file.second; b; b &= b - 1) {
+    const int s = MakeSquare(file, std::countr_zero(b));
+    if (board.At(s) == cannon && hit(s)) return found;
+  }
+  const geometry::LineMasks& on_rank =
+      geometry::kRankLines[file][board.RankWord(rank)];
+  for (uint16_t b = on_rank.first; b; b &= b - 1) {
+    const int s = MakeSquare(std::countr_zero(b), rank);
+    if (board.At(s) == chariot && hit(s)) return found;
+  }
+  for (uint16_t b = on_rank.second; b; b &= b - 1) {
+    const int s = MakeSquare(std::countr_zero(b), rank);
+    if (board.At(s) == cannon && hit(s)) return found;
+  }
+  const Piece horse = MakePiece(by, PieceType::kHorse);
+  for (const geometry::Step& h : geometry::kHorseAttackers[sq]) {
+    if (board.At(h.to) == horse && board.At(h.via) == kNoPiece && hit(h.to)) {
+      return found;
+    }
+  }
+  const Piece pawn = MakePiece(by, PieceType::kPawn);
+  for (const geometry::Step& p : geometry::kPawnAttackers[Index(by)][sq]) {
+    if (board.At(p.to) == pawn && hit(p.to)) return found;
+  }
+  if constexpr (kQuery == Query::kAll) {
+    const Piece advisor = MakePiece(by, PieceType::kAdvisor);
+    for (const geometry::Step& a : geometry::kAdvisorMoves[sq]) {
+      if (board.At(a.to) == advisor) hit(a.to);
+    }
+    const Piece elephant = MakePiece(by, PieceType::kElephant);
+    for (const geometry::Step& e : geometry::kElephantMoves[sq]) {
+      if (board.At(e.to) == elephant && board.At(e.via) == kNoPiece) {
+        hit(e.to);
+      }
+    }
+    for (const geometry::Step& k : geometry::kKingMoves[sq]) {
+      if (board.At(k.to) == king) hit(k.to);
+    }
+  }
+  return found;
+}
+
+// Pieces of `by` that attack `sq`.
+template <typename Board>
+inline Bitboard AttackersOf(const Board& board, int sq, Color by) {
+  return Attackers<Query::kAll>(board, sq, by);
+}
+
+// Whether a king standing on `king_sq` would be attacked by `by`.
+template <typename Board>
+inline bool KingAttacked(const Board& board, int king_sq, Color by) {
+  return Attackers<Query::kKing>(board, king_sq, by) != 0;
+}
+
+}  // namespace attacks
+}  // namespace caipan::xiangqi
+
+#endif  // CAIPAN_ENGINE_XIANGQI_ATTACKS_H_

@@ -1,0 +1,69 @@
+// The representation's invariants hold through make/unmake along many random
+// games, and debug-check builds stop an illegal move at once.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/xiangqi/move_list.h"
+#include "engine/xiangqi/position.h"
+#include "tests/engine/xiangqi/test_util.h"
+
+namespace caipan::xiangqi {
+namespace {
+
+using testing::MustParse;
+using testing::Mv;
+
+TEST(PositionInvariantsTest, HoldThroughRandomGamesAndTheirUndoing) {
+  std::mt19937 random(20261202);
+  for (int game = 0; game < 40; ++game) {
+    Position pos = Position::Start();
+    std::vector<Move> played;
+    std::vector<Position::Undo> undos;
+    std::vector<std::string> fens{pos.ToFen()};
+    for (int ply = 0; ply < 150; ++ply) {
+      MoveList moves;
+      pos.GenerateLegalMoves(&moves);
+      if (moves.empty()) break;
+      const Move m = moves[random() % moves.size()];
+      undos.push_back(pos.MakeMove(m));
+      played.push_back(m);
+      fens.push_back(pos.ToFen());
+      ASSERT_TRUE(pos.CheckInvariants().ok())
+          << "game " << game << " ply " << ply + 1 << ": "
+          << pos.CheckInvariants();
+    }
+    const uint64_t start_hash = Position::Start().Hash();
+    while (!played.empty()) {
+      pos.UnmakeMove(played.back(), undos.back());
+      played.pop_back();
+      undos.pop_back();
+      fens.pop_back();
+      ASSERT_TRUE(pos.CheckInvariants().ok()) << pos.CheckInvariants();
+      ASSERT_EQ(pos.ToFen(), fens.back());
+    }
+    EXPECT_EQ(pos.Hash(), start_hash);
+  }
+}
+
+TEST(PositionInvariantsTest, ParsedPositionsAreConsistent) {
+  for (const char* fen :
+       {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        "3k5/9/4r4/9/9/9/9/4N4/9/4K4 w", "4k4/4R4/9/9/9/9/9/9/9/3K5 b"}) {
+    EXPECT_TRUE(MustParse(fen).CheckInvariants().ok()) << fen;
+  }
+}
+
+#ifdef CAIPAN_DEBUG_CHECKS
+TEST(PositionInvariantsDeathTest, AnIllegalMoveStopsADebugBuild) {
+  Position pos = Position::Start();
+  // The chariot a0 cannot jump over the pawn on a3.
+  EXPECT_DEATH(pos.MakeMove(Mv("a0a5")), "debug check failed: IsLegal");
+}
+#endif
+
+}  // namespace
+}  // namespace caipan::xiangqi
