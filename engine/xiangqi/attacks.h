@@ -89,73 +89,137 @@ enum class Query : uint8_t {
   kKing,
 };
 
+// The building blocks, one per way of attacking; each returns the attackers
+// it found (under Query::kKing, at most the first). `facing`: the point holds
+// (or would hold) the other side's king, which `by`'s king then attacks along
+// the file.
+
+// Chariots (and the facing king) on the point's file, then cannons over one
+// screen.
+template <Query kQuery, typename Board>
+inline Bitboard FileAttackers(const Board& board, int sq, Color by,
+                              bool facing) {
+  const int file = geometry::kFile[sq], rank = geometry::kRank[sq];
+  const Piece chariot = MakePiece(by, PieceType::kChariot);
+  const Piece king = MakePiece(by, PieceType::kKing);
+  const geometry::LineMasks& line =
+      geometry::kFileLines[rank][board.FileWord(file)];
+  Bitboard found = 0;
+  for (uint16_t b = line.first; b; b &= b - 1) {
+    const int s = MakeSquare(file, std::countr_zero(b));
+    const Piece p = board.At(s);
+    if (p == chariot || (facing && p == king)) {
+      found |= SquareBB(s);
+      if (kQuery == Query::kKing) return found;
+    }
+  }
+  const Piece cannon = MakePiece(by, PieceType::kCannon);
+  for (uint16_t b = line.second; b; b &= b - 1) {
+    const int s = MakeSquare(file, std::countr_zero(b));
+    if (board.At(s) == cannon) {
+      found |= SquareBB(s);
+      if (kQuery == Query::kKing) return found;
+    }
+  }
+  return found;
+}
+
+// Chariots on the point's rank, then cannons over one screen.
+template <Query kQuery, typename Board>
+inline Bitboard RankAttackers(const Board& board, int sq, Color by) {
+  const int file = geometry::kFile[sq], rank = geometry::kRank[sq];
+  const Piece chariot = MakePiece(by, PieceType::kChariot);
+  const geometry::LineMasks& line =
+      geometry::kRankLines[file][board.RankWord(rank)];
+  Bitboard found = 0;
+  for (uint16_t b = line.first; b; b &= b - 1) {
+    const int s = MakeSquare(std::countr_zero(b), rank);
+    if (board.At(s) == chariot) {
+      found |= SquareBB(s);
+      if (kQuery == Query::kKing) return found;
+    }
+  }
+  const Piece cannon = MakePiece(by, PieceType::kCannon);
+  for (uint16_t b = line.second; b; b &= b - 1) {
+    const int s = MakeSquare(std::countr_zero(b), rank);
+    if (board.At(s) == cannon) {
+      found |= SquareBB(s);
+      if (kQuery == Query::kKing) return found;
+    }
+  }
+  return found;
+}
+
+// Horses a jump away whose leg is free.
+template <Query kQuery, typename Board>
+inline Bitboard HorseAttackers(const Board& board, int sq, Color by) {
+  const Piece horse = MakePiece(by, PieceType::kHorse);
+  Bitboard found = 0;
+  for (const geometry::Step& h : geometry::kHorseAttackers[sq]) {
+    if (board.At(h.to) == horse && board.At(h.via) == kNoPiece) {
+      found |= SquareBB(h.to);
+      if (kQuery == Query::kKing) return found;
+    }
+  }
+  return found;
+}
+
+// Pawns a step behind or (across the river) beside.
+template <Query kQuery, typename Board>
+inline Bitboard PawnAttackers(const Board& board, int sq, Color by) {
+  const Piece pawn = MakePiece(by, PieceType::kPawn);
+  Bitboard found = 0;
+  for (const geometry::Step& p : geometry::kPawnAttackers[Index(by)][sq]) {
+    if (board.At(p.to) == pawn) {
+      found |= SquareBB(p.to);
+      if (kQuery == Query::kKing) return found;
+    }
+  }
+  return found;
+}
+
+// Advisors, elephants (eye free) and the king a step away: they never reach
+// the other king, so only Query::kAll asks.
+template <typename Board>
+inline Bitboard PalaceAttackers(const Board& board, int sq, Color by) {
+  Bitboard found = 0;
+  const Piece advisor = MakePiece(by, PieceType::kAdvisor);
+  for (const geometry::Step& a : geometry::kAdvisorMoves[sq]) {
+    if (board.At(a.to) == advisor) found |= SquareBB(a.to);
+  }
+  const Piece elephant = MakePiece(by, PieceType::kElephant);
+  for (const geometry::Step& e : geometry::kElephantMoves[sq]) {
+    if (board.At(e.to) == elephant && board.At(e.via) == kNoPiece) {
+      found |= SquareBB(e.to);
+    }
+  }
+  const Piece king = MakePiece(by, PieceType::kKing);
+  for (const geometry::Step& k : geometry::kKingMoves[sq]) {
+    if (board.At(k.to) == king) found |= SquareBB(k.to);
+  }
+  return found;
+}
+
 // Pieces of `by` that attack `sq` under the piece rules (the point's own
 // content is ignored, except that the facing kings attack each other).
 template <Query kQuery, typename Board>
 inline Bitboard Attackers(const Board& board, int sq, Color by) {
-  Bitboard found = 0;
-  // Records an attacker; true when the query is answered.
-  auto hit = [&found](int s) {
-    found |= SquareBB(s);
-    return kQuery == Query::kKing;
-  };
-  const int file = geometry::kFile[sq], rank = geometry::kRank[sq];
-  const Piece chariot = MakePiece(by, PieceType::kChariot);
-  const Piece cannon = MakePiece(by, PieceType::kCannon);
-  const Piece king = MakePiece(by, PieceType::kKing);
-  const Piece target = board.At(sq);
-  const bool target_is_king =
-      kQuery == Query::kKing ||
-      (target != kNoPiece && TypeOf(target) == PieceType::kKing &&
-       ColorOf(target) != by);
-
-  const geometry::LineMasks& on_file =
-      geometry::kFileLines[rank][board.FileWord(file)];
-  for (uint16_t b = on_file.first; b; b &= b - 1) {
-    const int s = MakeSquare(file, std::countr_zero(b));
-    const Piece p = board.At(s);
-    if ((p == chariot || (target_is_king && p == king)) && hit(s)) return found;
+  if constexpr (kQuery == Query::kKing) {
+    if (Bitboard b = FileAttackers<kQuery>(board, sq, by, true)) return b;
+    if (Bitboard b = RankAttackers<kQuery>(board, sq, by)) return b;
+    if (Bitboard b = HorseAttackers<kQuery>(board, sq, by)) return b;
+    return PawnAttackers<kQuery>(board, sq, by);
+  } else {
+    const Piece target = board.At(sq);
+    const bool facing = target != kNoPiece &&
+                        TypeOf(target) == PieceType::kKing &&
+                        ColorOf(target) != by;
+    return FileAttackers<kQuery>(board, sq, by, facing) |
+           RankAttackers<kQuery>(board, sq, by) |
+           HorseAttackers<kQuery>(board, sq, by) |
+           PawnAttackers<kQuery>(board, sq, by) |
+           PalaceAttackers(board, sq, by);
   }
-  for (uint16_t b = on_file.second; b; b &= b - 1) {
-    const int s = MakeSquare(file, std::countr_zero(b));
-    if (board.At(s) == cannon && hit(s)) return found;
-  }
-  const geometry::LineMasks& on_rank =
-      geometry::kRankLines[file][board.RankWord(rank)];
-  for (uint16_t b = on_rank.first; b; b &= b - 1) {
-    const int s = MakeSquare(std::countr_zero(b), rank);
-    if (board.At(s) == chariot && hit(s)) return found;
-  }
-  for (uint16_t b = on_rank.second; b; b &= b - 1) {
-    const int s = MakeSquare(std::countr_zero(b), rank);
-    if (board.At(s) == cannon && hit(s)) return found;
-  }
-  const Piece horse = MakePiece(by, PieceType::kHorse);
-  for (const geometry::Step& h : geometry::kHorseAttackers[sq]) {
-    if (board.At(h.to) == horse && board.At(h.via) == kNoPiece && hit(h.to)) {
-      return found;
-    }
-  }
-  const Piece pawn = MakePiece(by, PieceType::kPawn);
-  for (const geometry::Step& p : geometry::kPawnAttackers[Index(by)][sq]) {
-    if (board.At(p.to) == pawn && hit(p.to)) return found;
-  }
-  if constexpr (kQuery == Query::kAll) {
-    const Piece advisor = MakePiece(by, PieceType::kAdvisor);
-    for (const geometry::Step& a : geometry::kAdvisorMoves[sq]) {
-      if (board.At(a.to) == advisor) hit(a.to);
-    }
-    const Piece elephant = MakePiece(by, PieceType::kElephant);
-    for (const geometry::Step& e : geometry::kElephantMoves[sq]) {
-      if (board.At(e.to) == elephant && board.At(e.via) == kNoPiece) {
-        hit(e.to);
-      }
-    }
-    for (const geometry::Step& k : geometry::kKingMoves[sq]) {
-      if (board.At(k.to) == king) hit(k.to);
-    }
-  }
-  return found;
 }
 
 // Pieces of `by` that attack `sq`.

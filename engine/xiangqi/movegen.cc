@@ -117,37 +117,22 @@ Position::KingDanger Position::ComputeKingDanger() const {
   return danger;
 }
 
-namespace {
-
-// Calls keep(move) for each legal move among the pseudo-legal ones: in check
-// every move is tested; otherwise only those the danger masks flag.
-template <typename Keep, typename Test>
-inline void FilterLegal(const MoveList& pseudo, bool in_check,
-                        Bitboard risky_from, Bitboard risky_to, Test&& is_safe,
-                        Keep&& keep) {
-  if (in_check) {
-    for (Move m : pseudo) {
-      if (is_safe(m)) keep(m);
-    }
-    return;
-  }
-  for (Move m : pseudo) {
-    bool risky = Contains(risky_from, m.from) || Contains(risky_to, m.to);
-    if (!risky || is_safe(m)) keep(m);
-  }
-}
-
-}  // namespace
-
 void Position::GenerateLegalMoves(MoveList* moves) const {
   MoveList pseudo;
   GeneratePseudoLegal(&pseudo);
   moves->clear();
   const KingDanger danger = ComputeKingDanger();
-  FilterLegal(
-      pseudo, InCheck(), danger.risky_from, danger.risky_to,
-      [&](Move m) { return LeavesKingSafe(m); },
-      [&](Move m) { moves->Add(m); });
+  if (InCheck()) {
+    for (Move m : pseudo) {
+      if (LeavesKingSafe(m)) moves->Add(m);
+    }
+    return;
+  }
+  for (Move m : pseudo) {
+    const bool risky =
+        Contains(danger.risky_from, m.from) || Contains(danger.risky_to, m.to);
+    if (!risky || LeavesKingSafeWhenNotInCheck(m)) moves->Add(m);
+  }
 }
 
 int Position::CountLegalMoves() const {
@@ -164,8 +149,9 @@ int Position::CountLegalMoves() const {
   auto count_move = [&](int from, int to) {
     const bool risky =
         Contains(danger.risky_from, from) || Contains(danger.risky_to, to);
-    count += !risky || LeavesKingSafe(Move{static_cast<uint8_t>(from),
-                                           static_cast<uint8_t>(to)});
+    count +=
+        !risky || LeavesKingSafeWhenNotInCheck(Move{static_cast<uint8_t>(from),
+                                                    static_cast<uint8_t>(to)});
   };
   const Piece own_flag = ColorFlag(side_);
   auto enemy_bits = [&](uint16_t candidates, auto square_of) {
@@ -213,12 +199,12 @@ int Position::CountLegalMoves() const {
           std::popcount(static_cast<uint16_t>(rank_targets & ~rank_risky)) +
           std::popcount(static_cast<uint16_t>(file_targets & ~file_risky));
       for (uint16_t b = rank_targets & rank_risky; b; b &= b - 1) {
-        count += LeavesKingSafe(
+        count += LeavesKingSafeWhenNotInCheck(
             Move{static_cast<uint8_t>(from),
                  static_cast<uint8_t>(on_rank(std::countr_zero(b)))});
       }
       for (uint16_t b = file_targets & file_risky; b; b &= b - 1) {
-        count += LeavesKingSafe(
+        count += LeavesKingSafeWhenNotInCheck(
             Move{static_cast<uint8_t>(from),
                  static_cast<uint8_t>(on_file(std::countr_zero(b)))});
       }

@@ -117,6 +117,28 @@ bool Position::KingSafeAfter(Color c, Move m) const {
                                 m.from == king ? m.to : king, Opponent(c));
 }
 
+bool Position::LeavesKingSafeWhenNotInCheck(Move m) const {
+  const int king = king_sq_[Index(side_)];
+  if (m.from == king) return LeavesKingSafe(m);
+  // Nothing attacks the king now, and the move adds no enemy piece: an attack
+  // can only come from a line whose occupancy the move changes, or from a
+  // horse whose leg it frees (pawns cannot appear).
+  using attacks::Query;
+  const Color them = Opponent(side_);
+  const BoardAfterMove after(View(), m);
+  const int file = kFile[king], rank = kRank[king];
+  if ((kFile[m.from] == file || kFile[m.to] == file) &&
+      attacks::FileAttackers<Query::kKing>(after, king, them, true)) {
+    return false;
+  }
+  if ((kRank[m.from] == rank || kRank[m.to] == rank) &&
+      attacks::RankAttackers<Query::kKing>(after, king, them)) {
+    return false;
+  }
+  return !Contains(geometry::kKingZones[king].legs, m.from) ||
+         !attacks::HorseAttackers<Query::kKing>(after, king, them);
+}
+
 Bitboard Position::LegalCapturersOf(int sq, Color by) const {
   if (board_[sq] == kNoPiece || ColorOf(board_[sq]) == by) return 0;
   const Bitboard attackers = AttackersOf(sq, by);

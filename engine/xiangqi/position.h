@@ -141,6 +141,10 @@ class Position {
   // Whether c's king is safe on the board pseudo-legal move `m` of c's would
   // leave.
   bool KingSafeAfter(Color c, Move m) const;
+  // LeavesKingSafe for a side to move that is not in check: then only the
+  // king's rank or file that the move touches, or a horse leg it frees, can
+  // expose the king, and only those are looked at.
+  bool LeavesKingSafeWhenNotInCheck(Move m) const;
 
   Piece board_[kSquares];
   Bitboard by_piece_[kPieceCodeCount];
