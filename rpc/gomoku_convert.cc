@@ -185,24 +185,24 @@ bool IsOpeningViolation(gomoku::IllegalReason reason) {
 
 namespace {
 
-void SetEnd(gomoku::GameStatus status, gomoku::ResultReason reason,
+void SetEnd(gomoku::GameResult result, gomoku::ResultReason reason,
             gomoku::PointKind kind, int ply, v1::Verdict* verdict) {
-  switch (status) {
-    case gomoku::GameStatus::kOngoing:
+  switch (result) {
+    case gomoku::GameResult::kOngoing:
       verdict->set_result(v1::RESULT_ONGOING);
       verdict->set_reason(v1::VERDICT_REASON_NONE);
       verdict->set_explanation("ongoing");
       return;
-    case gomoku::GameStatus::kBlackWins:
-    case gomoku::GameStatus::kWhiteWins: {
-      const Color winner = status == gomoku::GameStatus::kBlackWins
+    case gomoku::GameResult::kBlackWins:
+    case gomoku::GameResult::kWhiteWins: {
+      const Color winner = result == gomoku::GameResult::kBlackWins
                                ? Color::kBlack
                                : Color::kWhite;
       verdict->set_result(v1::RESULT_WIN);
       verdict->set_winner(ToProto(winner));
       break;
     }
-    case gomoku::GameStatus::kDraw:
+    case gomoku::GameResult::kDraw:
       verdict->set_result(v1::RESULT_DRAW);
       break;
   }
@@ -235,22 +235,9 @@ void SetEnd(gomoku::GameStatus status, gomoku::ResultReason reason,
 }
 
 // The game's state as the adjudication of its record, to explain it.
-gomoku::Adjudication StateOf(const gomoku::Game& game, int plies) {
-  gomoku::Adjudication a;
-  switch (game.status()) {
-    case gomoku::GameStatus::kOngoing:
-      a.verdict = gomoku::Verdict::kOngoing;
-      break;
-    case gomoku::GameStatus::kBlackWins:
-      a.verdict = gomoku::Verdict::kBlackWins;
-      break;
-    case gomoku::GameStatus::kWhiteWins:
-      a.verdict = gomoku::Verdict::kWhiteWins;
-      break;
-    case gomoku::GameStatus::kDraw:
-      a.verdict = gomoku::Verdict::kDraw;
-      break;
-  }
+gomoku::Verdict StateOf(const gomoku::Game& game, int plies) {
+  gomoku::Verdict a;
+  a.result = game.status();
   a.reason = game.reason();
   a.forbidden_kind = game.forbidden_kind();
   a.ply = plies;
@@ -278,44 +265,27 @@ void GameVerdict(const gomoku::Game& game, int plies, v1::Verdict* verdict,
   }
 }
 
-void ToProto(const gomoku::Adjudication& a, const gomoku::RuleOptions& rules,
+void ToProto(const gomoku::Verdict& a, const gomoku::RuleOptions& rules,
              v1::Verdict* verdict, Language lang) {
-  switch (a.verdict) {
-    case gomoku::Verdict::kOngoing:
-      SetEnd(gomoku::GameStatus::kOngoing, a.reason, a.forbidden_kind, a.ply,
-             verdict);
-      break;
-    case gomoku::Verdict::kBlackWins:
-      SetEnd(gomoku::GameStatus::kBlackWins, a.reason, a.forbidden_kind, a.ply,
-             verdict);
-      break;
-    case gomoku::Verdict::kWhiteWins:
-      SetEnd(gomoku::GameStatus::kWhiteWins, a.reason, a.forbidden_kind, a.ply,
-             verdict);
-      break;
-    case gomoku::Verdict::kDraw:
-      SetEnd(gomoku::GameStatus::kDraw, a.reason, a.forbidden_kind, a.ply,
-             verdict);
-      break;
-    case gomoku::Verdict::kIllegalAction: {
-      // The player who attempted the illegal action (the one to act) loses by
-      // it.
-      verdict->set_result(v1::RESULT_WIN);
-      verdict->set_winner(ToProto(gomoku::Opponent(a.to_act)));
-      verdict->set_reason(a.illegal && IsOpeningViolation(*a.illegal)
-                              ? v1::VERDICT_REASON_OPENING_VIOLATION
-                              : v1::VERDICT_REASON_ILLEGAL_MOVE);
-      verdict->set_decided_at_ply(a.ply);
-      verdict->set_explanation(
-          lang == Language::kEnglish
-              ? absl::StrCat(ColorWord(a.to_act), " ", a.action, ": ",
-                             a.message)
-              : Concat(gomoku::ColorText(a.to_act, lang), "第", a.ply, "步",
-                       a.action, "违例，判负：",
-                       gomoku::ExplainRejection(a, rules, lang), "。"));
-      return;
-    }
+  if (a.illegal) {
+    // The player who attempted the illegal action (the one to act) loses by
+    // it.
+    verdict->set_result(v1::RESULT_WIN);
+    verdict->set_winner(ToProto(gomoku::Opponent(a.to_act)));
+    verdict->set_reason(IsOpeningViolation(a.illegal->reason)
+                            ? v1::VERDICT_REASON_OPENING_VIOLATION
+                            : v1::VERDICT_REASON_ILLEGAL_MOVE);
+    verdict->set_decided_at_ply(a.ply);
+    verdict->set_explanation(
+        lang == Language::kEnglish
+            ? absl::StrCat(ColorWord(a.to_act), " ", a.action, ": ",
+                           a.illegal->message)
+            : Concat(gomoku::ColorText(a.to_act, lang), "第", a.ply, "步",
+                     a.action, "违例，判负：",
+                     gomoku::ExplainRejection(a, rules, lang), "。"));
+    return;
   }
+  SetEnd(a.result, a.reason, a.forbidden_kind, a.ply, verdict);
   if (lang != Language::kEnglish) {
     verdict->set_explanation(gomoku::ExplainAdjudication(a, rules, lang));
   }
@@ -326,10 +296,8 @@ std::string RejectionText(const gomoku::Game& game, int plies,
                           const gomoku::Rejection& rejection, Language lang) {
   if (lang == Language::kEnglish) return rejection.message;
   // The rejection as Adjudicate would report it, which the catalog explains.
-  gomoku::Adjudication a = StateOf(game, plies);
-  a.verdict = gomoku::Verdict::kIllegalAction;
-  a.illegal = rejection.reason;
-  a.message = rejection.message;
+  gomoku::Verdict a = StateOf(game, plies);
+  a.illegal = rejection;
   a.ply = plies + 1;
   a.move = game.moves() + 1;
   a.action = action.text.empty() ? gomoku::FormatAction(action) : action.text;

@@ -47,7 +47,7 @@ void GameVerdict(const gomoku::Game& game, int plies, v1::Verdict* verdict,
                  Language lang = Language::kEnglish);
 // An adjudication under `rules` as a verdict, explained in `lang` (English as
 // GameVerdict's, or "black h9: <the rejection's message>").
-void ToProto(const gomoku::Adjudication& adjudication,
+void ToProto(const gomoku::Verdict& adjudication,
              const gomoku::RuleOptions& rules, v1::Verdict* verdict,
              Language lang = Language::kEnglish);
 // Why `game`, `plies` actions in, rejected `action`, in `lang` (English: the

@@ -87,7 +87,7 @@ bool PlayGomokuMove(Game* game, int plies, std::string_view text,
       action->type == ActionType::kPlace || action->type == ActionType::kChoose;
   const gomoku::PointKind kind =
       places && !action->off_board &&
-              game->status() == gomoku::GameStatus::kOngoing
+              game->status() == gomoku::GameResult::kOngoing
           ? BlackKind(*game, action->point)
           : gomoku::PointKind::kNone;
   // The action read: its canonical form is part of the answer, accepted or
@@ -159,7 +159,7 @@ absl::Status GomokuListMoves(const v1::ListMovesRequest& request,
   }
   response->set_side_to_move(rpc::ToProto(game->to_act()));
   rpc::DescribeTurn(*game, response->mutable_gomoku_turn());
-  if (game->status() != gomoku::GameStatus::kOngoing) return absl::OkStatus();
+  if (game->status() != gomoku::GameResult::kOngoing) return absl::OkStatus();
   // Forbidden points are listed apart and left out of the moves (playing one
   // loses).
   std::vector<bool> forbidden(gomoku::kNumPoints, false);
@@ -211,9 +211,8 @@ absl::Status GomokuAdjudicateGame(const v1::AdjudicateGameRequest& request,
       !s.ok()) {
     return s;
   }
-  gomoku::Adjudication a = gomoku::Adjudicate(actions, adjudication);
-  if (a.verdict == gomoku::Verdict::kIllegalAction &&
-      a.illegal == gomoku::IllegalReason::kGameOver) {
+  gomoku::Verdict a = gomoku::Adjudicate(actions, adjudication);
+  if (a.illegal && a.illegal->reason == gomoku::IllegalReason::kGameOver) {
     // The record runs on after the result: the verdict is the one the game
     // ended with.
     a = gomoku::Adjudicate(std::span<const Action>(actions).first(a.ply - 1),
@@ -221,13 +220,13 @@ absl::Status GomokuAdjudicateGame(const v1::AdjudicateGameRequest& request,
   }
   rpc::ToProto(a, adjudication.rules, response->mutable_verdict(), lang);
   response->set_plies(static_cast<int>(actions.size()));
-  if (a.verdict != gomoku::Verdict::kOngoing) {
+  const bool decided = a.illegal || a.result != gomoku::GameResult::kOngoing;
+  if (decided) {
     response->set_trailing_moves(static_cast<int>(actions.size()) - a.ply);
   }
   if (request.annotate()) {
     Game game(adjudication.rules, adjudication.implied_opening_actions);
-    const int examined =
-        a.verdict == gomoku::Verdict::kOngoing ? a.ply : a.ply - 1;
+    const int examined = decided ? a.ply - 1 : a.ply;
     for (int i = 0; i < static_cast<int>(actions.size()) && i <= examined;
          ++i) {
       const Action& action = actions[i];

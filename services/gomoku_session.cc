@@ -35,7 +35,7 @@ class GomokuSession : public GameSession {
   absl::Status Play(std::string_view text,
                     v1::PlayGameResponse* response) override {
     if (plies_ >= max_plies_ &&
-        game_.status() == gomoku::GameStatus::kOngoing) {
+        game_.status() == gomoku::GameResult::kOngoing) {
       return absl::ResourceExhaustedError(
           absl::StrCat("move: the game reached the history limit of ",
                        max_plies_, " plies"));
@@ -57,7 +57,7 @@ class GomokuSession : public GameSession {
   }
 
   v1::Side SideToAct() const override {
-    if (game_.status() != gomoku::GameStatus::kOngoing)
+    if (game_.status() != gomoku::GameResult::kOngoing)
       return v1::SIDE_UNSPECIFIED;
     return rpc::ToProto(game_.to_act());
   }

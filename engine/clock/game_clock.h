@@ -24,10 +24,13 @@ namespace caipan::clock {
 struct Reading {
   // Individual time left per side; below zero once a flag has fallen.
   int64_t remaining_ms[2] = {0, 0};
-  int64_t shared_remaining_ms = 0;  // shared clock left (0: none or over)
-  int to_move = kFirst;             // whose clock (or turn) runs
+  // Shared clock left (0: none or over)
+  int64_t shared_remaining_ms = 0;
+  // Whose clock (or turn) runs.
+  int to_move = kFirst;
   bool paused = false;
-  bool stopped = false;  // the game is over
+  // The game is over.
+  bool stopped = false;
   bool operator==(const Reading&) const = default;
 };
 

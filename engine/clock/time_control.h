@@ -30,17 +30,22 @@ inline constexpr int kFirst = 0;
 inline constexpr int kSecond = 1;
 
 struct Period {
-  int64_t base_ms = 0;       // > 0 when timed
-  int64_t increment_ms = 0;  // >= 0
+  // > 0 when timed.
+  int64_t base_ms = 0;
+  // >= 0
+  int64_t increment_ms = 0;
   bool operator==(const Period&) const = default;
 };
 
 struct TimeControl {
-  bool timed = false;  // false: no clocks (and no flag fall)
+  // False: no clocks (and no flag fall)
+  bool timed = false;
   // A shared game clock that runs first for both sides (0: none).
   int64_t shared_ms = 0;
-  Period individual[2];     // [kFirst], [kSecond]
-  bool armageddon = false;  // a draw counts as a win for kSecond
+  // [kFirst], [kSecond]
+  Period individual[2];
+  // A draw counts as a win for kSecond.
+  bool armageddon = false;
   bool operator==(const TimeControl&) const = default;
 };
 

@@ -39,12 +39,15 @@ const char* ActionTypeName(ActionType type);
 
 struct Action {
   ActionType type = ActionType::kPlace;
-  Point point;                    // kPlace, kChoose
-  std::vector<Point> candidates;  // kPropose
+  // KPlace, kChoose.
+  Point point;
+  // KPropose.
+  std::vector<Point> candidates;
   // A point (or candidate) was a well-formed coordinate off the board, like
   // "p8": the action is then illegal rather than unreadable.
   bool off_board = false;
-  std::string text;  // the token as written, for messages
+  // The token as written, for messages.
+  std::string text;
 
   static Action Place(Point p);
   static Action Pass();

@@ -13,21 +13,7 @@ bool IsOpeningDecision(ActionType t) {
          t == ActionType::kPropose || t == ActionType::kChoose;
 }
 
-Verdict VerdictOf(GameStatus s) {
-  switch (s) {
-    case GameStatus::kBlackWins:
-      return Verdict::kBlackWins;
-    case GameStatus::kWhiteWins:
-      return Verdict::kWhiteWins;
-    case GameStatus::kDraw:
-      return Verdict::kDraw;
-    case GameStatus::kOngoing:
-      break;
-  }
-  return Verdict::kOngoing;
-}
-
-void FillState(const Game& game, Adjudication* a) {
+void FillState(const Game& game, Verdict* a) {
   a->to_act = game.to_act();
   a->allowed = game.AllowedActions();
   a->candidates = game.candidates();
@@ -37,44 +23,31 @@ void FillState(const Game& game, Adjudication* a) {
 
 }  // namespace
 
-const char* VerdictName(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::kOngoing:
-      return "ongoing";
-    case Verdict::kBlackWins:
-      return "black";
-    case Verdict::kWhiteWins:
-      return "white";
-    case Verdict::kDraw:
-      return "draw";
-    case Verdict::kIllegalAction:
-      return "illegal";
-  }
-  return "ongoing";
+const char* VerdictName(const Verdict& verdict) {
+  if (verdict.illegal) return "illegal";
+  return GameResultName(verdict.result);
 }
 
-Adjudication Adjudicate(std::span<const Action> record,
-                        const AdjudicationOptions& options) {
+Verdict Adjudicate(std::span<const Action> record,
+                   const AdjudicationOptions& options) {
   Game game(options.rules, options.implied_opening_actions);
-  Adjudication a;
+  Verdict a;
   for (size_t i = 0; i < record.size(); ++i) {
     const Action& action = record[i];
     const int ply = static_cast<int>(i) + 1;
     const int moves_before = game.moves();
     if (std::optional<Rejection> r = game.Apply(action)) {
-      a = Adjudication{};
-      a.verdict = Verdict::kIllegalAction;
-      a.illegal = r->reason;
-      a.message = std::move(r->message);
+      a = Verdict{};
+      a.illegal = std::move(r);
       a.ply = ply;
       a.move = moves_before + 1;
       a.action = action.text.empty() ? FormatAction(action) : action.text;
       FillState(game, &a);
       return a;
     }
-    if (game.status() != GameStatus::kOngoing && a.ply == 0) {
+    if (game.status() != GameResult::kOngoing && a.ply == 0) {
       // Decided here; any further action is rejected as game-over.
-      a.verdict = VerdictOf(game.status());
+      a.result = game.status();
       a.reason = game.reason();
       a.forbidden_kind = game.forbidden_kind();
       a.ply = ply;
@@ -85,7 +58,7 @@ Adjudication Adjudicate(std::span<const Action> record,
       }
     }
   }
-  if (a.verdict == Verdict::kOngoing) {
+  if (a.result == GameResult::kOngoing) {
     a.ply = static_cast<int>(record.size());
     a.move = game.moves();
   }
@@ -121,7 +94,9 @@ absl::StatusOr<std::vector<Action>> MergeOpeningActions(
       case ActionType::kChoose:
         slot = &choose;
         break;
-      default:
+      case ActionType::kPlace:
+      case ActionType::kPass:
+      case ActionType::kAgreeDraw:
         return absl::InvalidArgumentError(absl::StrCat(
             "--opening-actions token ", i + 1, " (", o.text,
             "): only swap, noswap, propose:... and choose:... belong here"));
@@ -176,9 +151,9 @@ absl::StatusOr<std::vector<Action>> MergeOpeningActions(
   return merged;
 }
 
-absl::StatusOr<Adjudication> AdjudicateText(
-    std::string_view moves, std::string_view opening_actions,
-    const AdjudicationOptions& options) {
+absl::StatusOr<Verdict> AdjudicateText(std::string_view moves,
+                                       std::string_view opening_actions,
+                                       const AdjudicationOptions& options) {
   CAIPAN_RETURN_IF_ERROR(ValidateRuleOptions(options.rules));
   absl::StatusOr<std::vector<Action>> record = ParseRecord(moves);
   if (!record.ok()) {

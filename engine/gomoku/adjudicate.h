@@ -29,43 +29,43 @@ struct AdjudicationOptions {
   bool implied_opening_actions = true;
 };
 
-enum class Verdict : uint8_t {
-  kOngoing = 0,
-  kBlackWins,
-  kWhiteWins,
-  kDraw,
-  kIllegalAction,
-};
-// "ongoing", "black", "white", "draw", "illegal".
-const char* VerdictName(Verdict verdict);
-
-struct Adjudication {
-  Verdict verdict = Verdict::kOngoing;
+// The verdict on a record, shaped like xiangqi::Verdict: the result, its
+// reason and the ply it was decided at, or the first illegal action.
+struct Verdict {
+  // An illegal action leaves the result kOngoing: the record is rejected at
+  // `ply` (the RPC service rules it a loss for the player who acted).
+  GameResult result = GameResult::kOngoing;
   // Wins and draws.
   ResultReason reason = ResultReason::kNone;
-  PointKind forbidden_kind = PointKind::kNone;  // reason == kForbiddenMove
-  // kIllegalAction.
-  std::optional<IllegalReason> illegal;
-  std::string message;  // human-readable explanation of an illegal action
-
+  // The kind of forbidden point black played (reason == kForbiddenMove).
+  PointKind forbidden_kind = PointKind::kNone;
   // The deciding or illegal action (1-based), or, when ongoing, the number
   // of actions applied; `move` is the move number it concerns.
   int ply = 0;
   int move = 0;
-  std::string action;          // token of the deciding or illegal action
-  std::optional<Point> point;  // stone that decided the game
+  // The first action that could not be applied: why, in a stable reason and
+  // in words.
+  std::optional<Rejection> illegal;
+  // Token of the deciding or illegal action.
+  std::string action;
+  // Stone that decided the game.
+  std::optional<Point> point;
 
   // State after the last legal action: who acts next and how (when ongoing
   // or illegal), the swap and the opening played.
   Color to_act = Color::kBlack;
   std::vector<ActionType> allowed;
-  std::vector<Point> candidates;  // pending fifth-move candidates
+  // Pending fifth-move candidates.
+  std::vector<Point> candidates;
   bool swapped = false;
   std::optional<OpeningMatch> opening;
 };
+// "ongoing", "black", "white", "draw", or "illegal" when an action was
+// rejected.
+const char* VerdictName(const Verdict& verdict);
 
-Adjudication Adjudicate(std::span<const Action> record,
-                        const AdjudicationOptions& options);
+Verdict Adjudicate(std::span<const Action> record,
+                   const AdjudicationOptions& options);
 
 // Merges opening decisions given apart from a plain record of moves: the swap
 // decision goes after move 3, the proposal after move 4, and a "choose" must
@@ -77,9 +77,9 @@ absl::StatusOr<std::vector<Action>> MergeOpeningActions(
 
 // Parses "--moves" and "--opening-actions" text, merges and adjudicates.
 // Errors (unreadable tokens, bad merges, bad options) are returned as status.
-absl::StatusOr<Adjudication> AdjudicateText(std::string_view moves,
-                                            std::string_view opening_actions,
-                                            const AdjudicationOptions& options);
+absl::StatusOr<Verdict> AdjudicateText(std::string_view moves,
+                                       std::string_view opening_actions,
+                                       const AdjudicationOptions& options);
 
 }  // namespace caipan::gomoku
 

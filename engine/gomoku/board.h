@@ -55,8 +55,10 @@ class Board {
 
  private:
   struct LineRef {
-    uint8_t line;  // which line of the direction
-    uint8_t pos;   // cell position along the line (its bit is pos + 5)
+    // Which line of the direction.
+    uint8_t line;
+    // Cell position along the line (its bit is pos + 5)
+    uint8_t pos;
   };
   // 29 lines per direction at most (the diagonals).
   static constexpr int kMaxLines = 2 * kBoardSize - 1;

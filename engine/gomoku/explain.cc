@@ -28,7 +28,7 @@ std::string PointsText(const std::vector<Point>& points) {
 }
 
 // The rejected action's point (place, choose) as written, or its token.
-std::string ActionPoint(const Adjudication& a) {
+std::string ActionPoint(const Verdict& a) {
   absl::StatusOr<Action> action = ParseAction(a.action);
   if (action.ok() && !action->off_board &&
       (action->type == ActionType::kPlace ||
@@ -38,11 +38,11 @@ std::string ActionPoint(const Adjudication& a) {
   return a.action;
 }
 
-std::string ChineseRejection(const Adjudication& a, const RuleOptions& rules) {
+std::string ChineseRejection(const Verdict& a, const RuleOptions& rules) {
   constexpr Language kZh = Language::kChinese;
   absl::StatusOr<Action> action = ParseAction(a.action);
   const std::string point = ActionPoint(a);
-  switch (*a.illegal) {
+  switch (a.illegal->reason) {
     case IllegalReason::kOccupied:
       if (action.ok() && action->type == ActionType::kPropose) {
         return Concat("五手打点中有已被占的点（", a.action, "）");
@@ -84,18 +84,18 @@ std::string ChineseRejection(const Adjudication& a, const RuleOptions& rules) {
     case IllegalReason::kGameOver:
       return "对局已经结束，不能再行棋";
   }
-  return std::string(IllegalReasonText(*a.illegal, kZh));
+  return std::string(IllegalReasonText(a.illegal->reason, kZh));
 }
 
 // "白胜：黑方第9手h12为三三禁手，禁手判负。" and the like.
-std::string ResultSentence(const Adjudication& a, Language lang) {
+std::string ResultSentence(const Verdict& a, Language lang) {
   const bool zh = Zh(lang);
-  const std::string result(VerdictText(a.verdict, lang));
+  const std::string result(VerdictText(a, lang));
   const std::string point = a.point ? PointName(*a.point) : std::string();
   switch (a.reason) {
     case ResultReason::kFive: {
       const Color winner =
-          a.verdict == Verdict::kBlackWins ? Color::kBlack : Color::kWhite;
+          a.result == GameResult::kBlackWins ? Color::kBlack : Color::kWhite;
       return zh ? Concat(result, "：", ColorText(winner, lang), "第", a.move,
                          "手", point, "成五连。")
                 : Concat(winner == Color::kBlack ? "Black wins" : "White wins",
@@ -129,23 +129,24 @@ std::string ResultSentence(const Adjudication& a, Language lang) {
 
 }  // namespace
 
-std::string ExplainRejection(const Adjudication& a, const RuleOptions& rules,
+std::string ExplainRejection(const Verdict& a, const RuleOptions& rules,
                              Language lang) {
   if (!a.illegal) return "";
-  if (!Zh(lang)) return a.message;
+  if (!Zh(lang)) return a.illegal->message;
   return ChineseRejection(a, rules);
 }
 
-std::string ExplainAdjudication(const Adjudication& a, const RuleOptions& rules,
+std::string ExplainAdjudication(const Verdict& a, const RuleOptions& rules,
                                 Language lang) {
   const bool zh = Zh(lang);
-  switch (a.verdict) {
-    case Verdict::kIllegalAction:
-      return zh ? Concat("违例（第", a.ply, "步", a.action, "）：",
-                         ExplainRejection(a, rules, lang), "。")
-                : Concat("Illegal action at ply ", a.ply, " (", a.action,
-                         "): ", a.message, ".");
-    case Verdict::kOngoing:
+  if (a.illegal) {
+    return zh ? Concat("违例（第", a.ply, "步", a.action, "）：",
+                       ExplainRejection(a, rules, lang), "。")
+              : Concat("Illegal action at ply ", a.ply, " (", a.action,
+                       "): ", a.illegal->message, ".");
+  }
+  switch (a.result) {
+    case GameResult::kOngoing:
       if (zh) {
         return Concat("对局未结束（已走", a.move, "手），轮到",
                       ColorText(a.to_act, lang), "：",
@@ -154,12 +155,12 @@ std::string ExplainAdjudication(const Adjudication& a, const RuleOptions& rules,
       return Concat("The game is ongoing after ", a.move, " moves; ",
                     ColorText(a.to_act, lang),
                     " to act: ", AllowedText(a.allowed, lang), ".");
-    case Verdict::kBlackWins:
-    case Verdict::kWhiteWins:
-    case Verdict::kDraw:
+    case GameResult::kBlackWins:
+    case GameResult::kWhiteWins:
+    case GameResult::kDraw:
       return ResultSentence(a, lang);
   }
-  return std::string(VerdictText(a.verdict, lang));
+  return std::string(VerdictText(a, lang));
 }
 
 }  // namespace caipan::gomoku

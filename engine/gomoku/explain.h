@@ -32,9 +32,9 @@ std::string_view PointKindText(PointKind kind, Language lang);
 // 五连, 禁手判负, 满盘和棋, 双方连续弃权和棋, 协议和棋.
 std::string_view ResultReasonText(ResultReason reason, Language lang);
 // 未结束, 黑胜, 白胜, 和棋.
-std::string_view GameStatusText(GameStatus status, Language lang);
-// 未结束, 黑胜, 白胜, 和棋, 违例.
-std::string_view VerdictText(Verdict verdict, Language lang);
+std::string_view GameResultText(GameResult result, Language lang);
+// 未结束, 黑胜, 白胜, 和棋, or 违例 when an action was rejected.
+std::string_view VerdictText(const Verdict& verdict, Language lang);
 // A short label of why an action was rejected: 该点已有棋子, 非指定开局,
 // 两打同形 ...
 std::string_view IllegalReasonText(IllegalReason reason, Language lang);
@@ -49,16 +49,16 @@ std::string_view RuleSetText(RuleSet rule_set, Language lang);
 // ----------------------------------------------------------------
 
 // Why the action was rejected. English is the engine's own message
-// (Adjudication::message); Chinese is built from the reason, the action, the
-// move number and the state after the last legal action, e.g.
+// (Verdict::illegal's message); Chinese is built from the reason, the action,
+// the move number and the state after the last legal action, e.g.
 // "第1手须下在天元h8，不能下在i9".
-std::string ExplainRejection(const Adjudication& a, const RuleOptions& rules,
+std::string ExplainRejection(const Verdict& a, const RuleOptions& rules,
                              Language lang);
 
 // The adjudication in one or two sentences: the result with its reason and
 // the deciding move ("白胜：黑方第9手h12为三三禁手，禁手判负。"), the rejected
 // action, or who acts next and how.
-std::string ExplainAdjudication(const Adjudication& a, const RuleOptions& rules,
+std::string ExplainAdjudication(const Verdict& a, const RuleOptions& rules,
                                 Language lang);
 
 }  // namespace caipan::gomoku

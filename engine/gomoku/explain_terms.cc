@@ -43,34 +43,23 @@ std::string_view ResultReasonText(ResultReason reason, Language lang) {
   return "";
 }
 
-std::string_view GameStatusText(GameStatus status, Language lang) {
-  switch (status) {
-    case GameStatus::kOngoing:
+std::string_view GameResultText(GameResult result, Language lang) {
+  switch (result) {
+    case GameResult::kOngoing:
       return Term{"ongoing", "未结束"}.In(lang);
-    case GameStatus::kBlackWins:
+    case GameResult::kBlackWins:
       return Term{"black wins", "黑胜"}.In(lang);
-    case GameStatus::kWhiteWins:
+    case GameResult::kWhiteWins:
       return Term{"white wins", "白胜"}.In(lang);
-    case GameStatus::kDraw:
+    case GameResult::kDraw:
       return Term{"draw", "和棋"}.In(lang);
   }
   return "";
 }
 
-std::string_view VerdictText(Verdict verdict, Language lang) {
-  switch (verdict) {
-    case Verdict::kOngoing:
-      return Term{"ongoing", "未结束"}.In(lang);
-    case Verdict::kBlackWins:
-      return Term{"black wins", "黑胜"}.In(lang);
-    case Verdict::kWhiteWins:
-      return Term{"white wins", "白胜"}.In(lang);
-    case Verdict::kDraw:
-      return Term{"draw", "和棋"}.In(lang);
-    case Verdict::kIllegalAction:
-      return Term{"illegal action", "违例"}.In(lang);
-  }
-  return "";
+std::string_view VerdictText(const Verdict& verdict, Language lang) {
+  if (verdict.illegal) return Term{"illegal action", "违例"}.In(lang);
+  return GameResultText(verdict.result, lang);
 }
 
 std::string_view IllegalReasonText(IllegalReason reason, Language lang) {

@@ -39,15 +39,15 @@ const char* PhaseName(Phase phase) {
   return "play";
 }
 
-const char* GameStatusName(GameStatus status) {
-  switch (status) {
-    case GameStatus::kOngoing:
+const char* GameResultName(GameResult result) {
+  switch (result) {
+    case GameResult::kOngoing:
       return "ongoing";
-    case GameStatus::kBlackWins:
+    case GameResult::kBlackWins:
       return "black";
-    case GameStatus::kWhiteWins:
+    case GameResult::kWhiteWins:
       return "white";
-    case GameStatus::kDraw:
+    case GameResult::kDraw:
       return "draw";
   }
   return "ongoing";
@@ -112,9 +112,12 @@ Color Game::to_act() const {
       return Color::kWhite;
     case Phase::kFifthProposal:
       return Color::kBlack;
-    default:
+    case Phase::kOpeningMove:
+    case Phase::kPlay:
+    case Phase::kOver:
       return to_move_;
   }
+  return to_move_;
 }
 
 std::vector<ActionType> Game::AllowedActions() const {
@@ -140,7 +143,7 @@ std::optional<Rejection> Game::Apply(const Action& action) {
   if (phase_ == Phase::kOver) {
     return Reject(
         IllegalReason::kGameOver,
-        absl::StrCat("the game is already over (", GameStatusName(status_),
+        absl::StrCat("the game is already over (", GameResultName(status_),
                      ", ", ResultReasonName(reason_), ")"));
   }
   switch (action.type) {
@@ -154,7 +157,7 @@ std::optional<Rejection> Game::Apply(const Action& action) {
       ++moves_;
       to_move_ = Opponent(to_move_);
       if (++consecutive_passes_ >= 2) {
-        status_ = GameStatus::kDraw;
+        status_ = GameResult::kDraw;
         reason_ = ResultReason::kTwoPasses;
         phase_ = Phase::kOver;
       }
@@ -164,7 +167,7 @@ std::optional<Rejection> Game::Apply(const Action& action) {
         return Reject(IllegalReason::kNotAllowedNow,
                       "a draw may only be agreed once the opening is over");
       }
-      status_ = GameStatus::kDraw;
+      status_ = GameResult::kDraw;
       reason_ = ResultReason::kAgreement;
       phase_ = Phase::kOver;
       return std::nullopt;
@@ -211,7 +214,10 @@ std::optional<Rejection> Game::ApplyPlace(const Action& action) {
                                    " candidates for move 5 (propose:p1,p2)"));
       }
       break;
-    default:
+    case Phase::kOpeningMove:
+    case Phase::kFourthMove:
+    case Phase::kPlay:
+    case Phase::kOver:
       break;
   }
   if (action.off_board || !OnBoard(action.point)) {
@@ -351,17 +357,17 @@ void Game::PlayStone(Point p) {
   }
   if (wins) {
     status_ =
-        c == Color::kBlack ? GameStatus::kBlackWins : GameStatus::kWhiteWins;
+        c == Color::kBlack ? GameResult::kBlackWins : GameResult::kWhiteWins;
     reason_ = ResultReason::kFive;
   } else if (IsForbiddenKind(kind)) {
-    status_ = GameStatus::kWhiteWins;
+    status_ = GameResult::kWhiteWins;
     reason_ = ResultReason::kForbiddenMove;
     forbidden_kind_ = kind;
   } else if (board_.Full()) {
-    status_ = GameStatus::kDraw;
+    status_ = GameResult::kDraw;
     reason_ = ResultReason::kFullBoard;
   }
-  if (status_ != GameStatus::kOngoing) {
+  if (status_ != GameResult::kOngoing) {
     phase_ = Phase::kOver;
     return;
   }

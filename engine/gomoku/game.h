@@ -3,6 +3,19 @@
 // alternatives, White's choice), then normal play with passes; wins, black's
 // forbidden moves, and draws by two passes or a full board. Says who acts
 // next and which actions are allowed, and rejects any other with a reason.
+//
+// Example:
+//
+//   Game game(RuleOptionsFor(RuleSet::kChinese));
+//   for (std::string_view token : {"h8", "h9", "h10", "noswap"}) {
+//     absl::StatusOr<Action> action = ParseAction(token);
+//     if (!action.ok()) return action.status();
+//     if (std::optional<Rejection> r = game.Apply(*action)) {
+//       return absl::InvalidArgumentError(r->message);
+//     }
+//   }
+//   // game.to_act() == Color::kWhite; game.AllowedActions() == {kPlace}.
+//   // Once over, game.status() is the GameResult and game.reason() says why.
 #ifndef CAIPAN_ENGINE_GOMOKU_GAME_H_
 #define CAIPAN_ENGINE_GOMOKU_GAME_H_
 
@@ -19,50 +32,74 @@
 namespace caipan::gomoku {
 
 enum class Phase : uint8_t {
-  kOpeningMove = 0,  // moves 1-3, which must form a designated opening
-  kSwapDecision,     // after move 3: the player with White swaps or not
-  kFourthMove,       // White plays move 4 anywhere
-  kFifthProposal,    // Black proposes N candidates for move 5
-  kFifthChoice,      // White chooses one; it is played as move 5
-  kPlay,             // normal play: place or pass
+  // Moves 1-3, which must form a designated opening.
+  kOpeningMove = 0,
+  // After move 3: the player with White swaps or not.
+  kSwapDecision,
+  // White plays move 4 anywhere.
+  kFourthMove,
+  // Black proposes N candidates for move 5
+  kFifthProposal,
+  // White chooses one; it is played as move 5
+  kFifthChoice,
+  // Normal play: place or pass.
+  kPlay,
   kOver,
 };
 const char* PhaseName(Phase phase);
 
-enum class GameStatus : uint8_t { kOngoing = 0, kBlackWins, kWhiteWins, kDraw };
+// Who won, if anyone. Stable: values are never renumbered.
+enum class GameResult : uint8_t { kOngoing = 0, kBlackWins, kWhiteWins, kDraw };
 // "ongoing", "black", "white", "draw".
-const char* GameStatusName(GameStatus status);
+const char* GameResultName(GameResult result);
 
 // Why a game ended. Stable names: "none", "five", "forbidden-move",
 // "full-board", "two-passes", "agreement".
 enum class ResultReason : uint8_t {
   kNone = 0,
-  kFive,           // five (exact five for black under renju rules)
-  kForbiddenMove,  // black played a forbidden point and loses
-  kFullBoard,      // draw
-  kTwoPasses,      // draw
-  kAgreement,      // draw agreed by both players
+  // Five (exact five for black under renju rules)
+  kFive,
+  // Black played a forbidden point and loses.
+  kForbiddenMove,
+  // Draw.
+  kFullBoard,
+  // Draw.
+  kTwoPasses,
+  // Draw agreed by both players.
+  kAgreement,
 };
 const char* ResultReasonName(ResultReason reason);
 
 // Why an action was rejected. Stable names in IllegalReasonName.
 enum class IllegalReason : uint8_t {
-  kOccupied = 0,          // "occupied"
-  kOffBoard,              // "off-board"
-  kNotDesignatedOpening,  // "not-designated-opening"
-  kNotAllowedNow,         // "not-allowed-now": wrong kind of action here
-  kPassInOpening,         // "pass-in-opening"
-  kWrongCandidateCount,   // "wrong-candidate-count"
-  kDuplicateCandidate,    // "duplicate-candidate"
-  kEquivalentCandidates,  // "equivalent-candidates"
-  kNotACandidate,         // "not-a-candidate"
-  kGameOver,              // "game-over": an action after the result
+  // "occupied"
+  kOccupied = 0,
+  // "off-board"
+  kOffBoard,
+  // "not-designated-opening"
+  kNotDesignatedOpening,
+  // "not-allowed-now": wrong kind of action here.
+  kNotAllowedNow,
+  // "pass-in-opening"
+  kPassInOpening,
+  // "wrong-candidate-count"
+  kWrongCandidateCount,
+  // "duplicate-candidate"
+  kDuplicateCandidate,
+  // "equivalent-candidates"
+  kEquivalentCandidates,
+  // "not-a-candidate"
+  kNotACandidate,
+  // "game-over": an action after the result.
+  kGameOver,
 };
 const char* IllegalReasonName(IllegalReason reason);
 
+// Why an action was rejected.
 struct Rejection {
   IllegalReason reason;
-  std::string message;  // says what was wrong, naming the point(s)
+  // Says what was wrong, naming the point(s)
+  std::string message;
 };
 
 class Game {
@@ -83,7 +120,7 @@ class Game {
   // The kinds of action the protocol expects now (empty once over).
   std::vector<ActionType> AllowedActions() const;
 
-  GameStatus status() const { return status_; }
+  GameResult status() const { return status_; }
   ResultReason reason() const { return reason_; }
   // The kind of the forbidden point black played (kForbiddenMove only).
   PointKind forbidden_kind() const { return forbidden_kind_; }
@@ -115,8 +152,9 @@ class Game {
   bool implied_;
   Board board_;
   Phase phase_;
-  Color to_move_ = Color::kBlack;  // in kPlay and for opening stones
-  GameStatus status_ = GameStatus::kOngoing;
+  // In kPlay and for opening stones.
+  Color to_move_ = Color::kBlack;
+  GameResult status_ = GameResult::kOngoing;
   ResultReason reason_ = ResultReason::kNone;
   PointKind forbidden_kind_ = PointKind::kNone;
   int moves_ = 0;

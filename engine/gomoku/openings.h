@@ -13,10 +13,14 @@
 namespace caipan::gomoku {
 
 struct Opening {
-  const char* id;       // "D1".."D13", "I1".."I13"
-  bool direct;          // W2 orthogonally adjacent to h8 (直指)
-  const char* name_zh;  // e.g. "寒星"
-  const char* name_ja;  // Japanese romaji, e.g. "Kansei"
+  // "D1".."D13", "I1".."I13"
+  const char* id;
+  // W2 orthogonally adjacent to h8 (直指)
+  bool direct;
+  // e.g. "寒星"
+  const char* name_zh;
+  // Japanese romaji, e.g. "Kansei"
+  const char* name_ja;
   // Standard form: B1 on h8, W2 on h9 (direct) or i9 (indirect); offsets
   // from h8.
   int w2_dx, w2_dy;

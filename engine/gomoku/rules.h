@@ -11,14 +11,19 @@
 namespace caipan::gomoku {
 
 enum class RuleSet : uint8_t {
-  kChinese = 0,      // Chinese competition rules (default)
-  kRenjuRif,         // RIF renju rules
-  kGomokuStandard,   // exactly five wins for both, no forbidden moves
-  kGomokuFreestyle,  // five or more wins for both, no forbidden moves
+  // Chinese competition rules (default)
+  kChinese = 0,
+  // RIF renju rules.
+  kRenjuRif,
+  // Exactly five wins for both, no forbidden moves.
+  kGomokuStandard,
+  // Five or more wins for both, no forbidden moves.
+  kGomokuFreestyle,
 };
 
 enum class OpeningRule : uint8_t {
-  kFree = 0,  // alternate play from the first move
+  // Alternate play from the first move.
+  kFree = 0,
   // One of the 26 designated openings (h8, an adjacent W2, B3 in the central
   // 5x5), swap after move 3, W4, then the fifth move with N alternatives.
   // RIF's opening rule gives the same positions and sequence of decisions.
@@ -27,11 +32,14 @@ enum class OpeningRule : uint8_t {
 
 struct RuleOptions {
   RuleSet rule_set = RuleSet::kChinese;
-  bool black_forbidden = true;   // double-three, double-four, overline lose
-  bool black_exact_five = true;  // black wins only with exactly five
+  // Double-three, double-four, overline lose.
+  bool black_forbidden = true;
+  // Black wins only with exactly five.
+  bool black_exact_five = true;
   bool white_exact_five = false;
   OpeningRule opening = OpeningRule::kDesignatedOpenings;
-  int fifth_move_alternatives = 2;  // N of the fifth move (五手N打)
+  // N of the fifth move (五手N打)
+  int fifth_move_alternatives = 2;
 };
 
 // The options of a rule set with its defaults.

@@ -52,7 +52,8 @@ enum class SharedPrizes {
 };
 
 struct Prize {
-  std::string list;  // PrizeTable::name
+  // PrizeTable::name.
+  std::string list;
   int place = 0;
   int number = 0;
   double amount = 0;
@@ -81,7 +82,8 @@ struct Qualification {
   // the remaining slots, which a playoff (or the organiser) fills. Empty
   // when the cut falls between places.
   std::vector<int> tied_at_cut;
-  int open_slots = 0;  // slots left for tied_at_cut
+  // Slots left for tied_at_cut.
+  int open_slots = 0;
 };
 
 // The top `slots` of `standings`, skipping the start numbers in `skip`
@@ -93,15 +95,22 @@ Qualification Qualify(const std::vector<StandingRow>& standings, int slots,
 // ---- Grade certificates ----
 
 enum class Grade {
-  kMaster,        // 棋协大师
-  kLocalMaster,   // 地方大师
-  kFirstClass,    // 一级棋士
-  kSecondClass,   // 二级棋士
-  kThirdClass,    // 三级棋士
-  kSeventhClass,  // 七级棋士 (family and pair groups)
+  // 棋协大师
+  kMaster,
+  // 地方大师
+  kLocalMaster,
+  // 一级棋士
+  kFirstClass,
+  // 二级棋士
+  kSecondClass,
+  // 三级棋士
+  kThirdClass,
+  // 七级棋士 (family and pair groups)
+  kSeventhClass,
 };
 
-std::string_view GradeName(Grade grade);  // the Chinese name
+// The Chinese name.
+std::string_view GradeName(Grade grade);
 
 // How many certificates of one grade a group grants, best grade first.
 struct GradeQuota {
@@ -116,9 +125,12 @@ struct GradeQuota {
 std::vector<GradeQuota> StandardGradeQuota();
 
 enum class GroupKind {
-  kStandard,  // an open or age group (the 14+ standard)
-  kSenior,    // a senior group: the 14+ standard, as the digest says
-  kFamily,    // a family or pair group: every entry gets 七级棋士
+  // An open or age group (the 14+ standard)
+  kStandard,
+  // A senior group: the 14+ standard, as the digest says.
+  kSenior,
+  // A family or pair group: every entry gets 七级棋士
+  kFamily,
 };
 
 enum class QuotaRounding {

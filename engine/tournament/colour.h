@@ -15,16 +15,20 @@
 namespace caipan::tournament {
 
 struct ColourLimits {
-  int max_difference = 2;  // |reds - blacks| after the game stays within
-  int max_run = 2;         // at most this many games in a row with a colour
+  // |reds - blacks| after the game stays within.
+  int max_difference = 2;
+  // At most this many games in a row with a colour.
+  int max_run = 2;
 };
 
 // A player's colours before a round.
 struct ColourHistory {
   int reds = 0;
   int blacks = 0;
-  std::optional<Side> last;  // the colour of the last game played
-  int run = 0;               // games in a row, up to the last, with `last`
+  // The colour of the last game played.
+  std::optional<Side> last;
+  // Games in a row, up to the last, with `last`
+  int run = 0;
   int imbalance() const { return reds - blacks; }
   friend bool operator==(const ColourHistory&, const ColourHistory&) = default;
 };

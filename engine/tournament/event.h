@@ -36,16 +36,26 @@ enum class Side { kRed, kBlack };
 
 // One player's result in one round (TRF result codes in brackets).
 enum class RoundResult {
-  kWin,          // 1
-  kDraw,         // =
-  kLoss,         // 0
-  kForfeitWin,   // + (the opponent did not play)
-  kForfeitLoss,  // - (did not play)
-  kPairingBye,   // U: the bye the pairing gave (odd field)
-  kHalfBye,      // H: a requested bye worth a draw
-  kFullBye,      // F: a bye worth a win
-  kZeroBye,      // Z: not paired (absent, withdrawn): nothing
-  kUnplayed,     // the round is paired but the game has no result yet
+  // 1
+  kWin,
+  // =
+  kDraw,
+  // 0
+  kLoss,
+  // + (the opponent did not play)
+  kForfeitWin,
+  // - (did not play)
+  kForfeitLoss,
+  // U: the bye the pairing gave (odd field)
+  kPairingBye,
+  // H: a requested bye worth a draw.
+  kHalfBye,
+  // F: a bye worth a win.
+  kFullBye,
+  // Z: not paired (absent, withdrawn): nothing.
+  kZeroBye,
+  // The round is paired but the game has no result yet.
+  kUnplayed,
 };
 
 // What a player did in one round.

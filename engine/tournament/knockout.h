@@ -26,8 +26,10 @@ namespace caipan::tournament {
 // Who went through from a match whose game did not decide it (a draw, or no
 // game at all such as a double forfeit).
 struct MatchDecision {
-  int round = 0;   // the knockout round of the match
-  int winner = 0;  // start number of the player who goes through
+  // The knockout round of the match.
+  int round = 0;
+  // Start number of the player who goes through.
+  int winner = 0;
 };
 
 struct KnockoutOptions {

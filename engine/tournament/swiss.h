@@ -54,11 +54,12 @@
 namespace caipan::tournament {
 
 struct SwissOptions {
-  bool round_one_neighbours = false;  // round 1: 1-2, 3-4 … instead of top
-                                      // half vs bottom half
-  int max_colour_difference = 2;      // |reds - blacks| stays within this
-  int max_same_colour_in_row = 2;     // never the same colour three times in
-                                      // a row
+  // Round 1: 1-2, 3-4 … instead of top half vs bottom half.
+  bool round_one_neighbours = false;
+  // |reds - blacks| stays within this.
+  int max_colour_difference = 2;
+  // Never the same colour three times in a row.
+  int max_same_colour_in_row = 2;
 };
 
 // The pairings of round `round` (1-based) from the results of rounds
@@ -73,9 +74,12 @@ absl::StatusOr<std::vector<Pairing>> PairSwissRound(
 
 // What the search of one round did (benchmarks and tests).
 struct SwissStats {
-  int groups = 0;           // score groups searched
-  int fallback_groups = 0;  // groups that hit the bound: the proof's pairs
-  int64_t steps = 0;        // search steps and adjacency tests
+  // Score groups searched.
+  int groups = 0;
+  // Groups that hit the bound: the proof's pairs.
+  int fallback_groups = 0;
+  // Search steps and adjacency tests.
+  int64_t steps = 0;
 };
 
 // PairSwissRound, also filling `stats` (not null).

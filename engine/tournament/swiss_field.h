@@ -14,10 +14,13 @@ namespace caipan::tournament {
 
 struct SwissEntrant {
   int number = 0;
-  double score = 0;           // points after the previous round
-  double opponent_score = 0;  // 对手分 (see BuildSwissField)
+  // Points after the previous round.
+  double score = 0;
+  // 对手分 (see BuildSwissField)
+  double opponent_score = 0;
   ColourHistory colours;
-  bool had_bye = false;  // a pairing-allocated bye (U) in an earlier round
+  // A pairing-allocated bye (U) in an earlier round.
+  bool had_bye = false;
   // Start numbers of the players met in earlier rounds (any game paired,
   // forfeits included) and of the forbidden pairs; sorted, no repeats.
   std::vector<int> excluded;

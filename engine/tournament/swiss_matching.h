@@ -93,7 +93,8 @@ class ImplicitMatching {
   void Flip(int end);
 
   std::vector<int> mate_;
-  std::vector<std::pair<int, int>> journal_;  // vertex, previous mate
+  // Vertex, previous mate.
+  std::vector<std::pair<int, int>> journal_;
   uint32_t epoch_ = 0;
   std::vector<uint32_t> stamp_;
   std::vector<int> parent_;
@@ -104,8 +105,10 @@ class ImplicitMatching {
   uint32_t blossom_epoch_ = 0;
   std::vector<uint32_t> blossom_stamp_;
   std::vector<int> queue_;
-  std::vector<int> tree_;        // the vertices the search has labelled
-  std::vector<char> unblocked_;  // all zero: nothing blocked
+  // The vertices the search has labelled.
+  std::vector<int> tree_;
+  // All zero: nothing blocked.
+  std::vector<char> unblocked_;
 };
 
 }  // namespace caipan::tournament

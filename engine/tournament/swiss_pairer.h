@@ -81,7 +81,8 @@ class SwissPairer {
   // which single players can be.
   struct Leftovers {
     absl::flat_hash_set<std::vector<int>> bad;
-    std::optional<std::vector<char>> single_ok;  // by position in the group
+    // By position in the group.
+    std::optional<std::vector<char>> single_ok;
   };
 
   absl::Status Prepare();
@@ -117,7 +118,8 @@ class SwissPairer {
   struct GroupAdjacentFn {
     const SwissPairer* pairer;
     int first_slot;
-    const std::vector<char>* may_float;  // by vertex; null: anyone
+    // By vertex; null: anyone.
+    const std::vector<char>* may_float;
     bool operator()(int u, int v) const {
       const bool u_slot = u >= first_slot;
       const bool v_slot = v >= first_slot;
@@ -133,23 +135,32 @@ class SwissPairer {
   const int round_;
   const SwissOptions options_;
   const ColourLimits limits_;
-  const int players_;     // vertices 0..players_-1: the field in order
-  const int bye_vertex_;  // the bye as one more vertex (odd fields), else -1
+  // Vertices 0..players_-1: the field in order.
+  const int players_;
+  // The bye as one more vertex (odd fields), else -1
+  const int bye_vertex_;
   const int vertices_;
   std::vector<uint8_t> class_;
-  std::vector<std::vector<int>> excluded_;  // vertices, sorted
+  // Vertices, sorted.
+  std::vector<std::vector<int>> excluded_;
   std::vector<char> bye_ok_;
   // A perfect matching of the vertices not blocked: the proof that they can
   // all still be paired.
   ImplicitMatching proof_;
-  ImplicitMatching scratch_;  // the group's own graph (with slots)
+  // The group's own graph (with slots)
+  ImplicitMatching scratch_;
   std::vector<char> scratch_blocked_;
-  Pairs group_matching_;       // a maximum matching of the group among itself
-  std::vector<char> fixed_;    // paired (or the bye) for good
-  std::vector<char> blocked_;  // fixed, or set aside while a choice is tried
-  int free_class_[3] = {0, 0, 0};  // players not blocked, by colour class
+  // A maximum matching of the group among itself.
+  Pairs group_matching_;
+  // Paired (or the bye) for good.
+  std::vector<char> fixed_;
+  // Fixed, or set aside while a choice is tried.
+  std::vector<char> blocked_;
+  // Players not blocked, by colour class.
+  int free_class_[3] = {0, 0, 0};
   int free_players_ = 0;
-  std::vector<int> unfixed_;  // in order; compacted between groups
+  // In order; compacted between groups.
+  std::vector<int> unfixed_;
   Pairs pairs_;
   int bye_player_ = -1;
   int64_t round_budget_ = kRoundBudget;

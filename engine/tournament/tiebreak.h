@@ -59,7 +59,8 @@ absl::StatusOr<std::vector<TieBreak>> ParseTieBreakChain(std::string_view text);
 enum class EventFormat {
   kXiangqiSwiss,
   kGomokuSwiss,
-  kRoundRobin,  // xiangqi round robin
+  // Xiangqi round robin.
+  kRoundRobin,
   kGomokuRoundRobin,
   kKnockout,
 };

@@ -115,22 +115,32 @@ inline constexpr size_t kMaxTrfRoundEntries = 2'000'000;
 
 // The header records that have no place in Event.
 struct TrfHeader {
-  std::string city;                          // 022
-  std::string federation;                    // 032
-  std::optional<Date> start_date;            // 042
-  std::optional<Date> end_date;              // 052
-  std::string type;                          // 092
-  std::string chief_arbiter;                 // 102
-  std::vector<std::string> deputy_arbiters;  // 112
-  std::string allotted_times;                // 122
+  // 022
+  std::string city;
+  // 032
+  std::string federation;
+  // 042
+  std::optional<Date> start_date;
+  // 052
+  std::optional<Date> end_date;
+  // 092
+  std::string type;
+  // 102
+  std::string chief_arbiter;
+  // 112
+  std::vector<std::string> deputy_arbiters;
+  // 122
+  std::string allotted_times;
   // The extension's tie-break chain, as written ("opp,wins"); "": none.
   std::string tiebreaks;
 };
 
 // The 001 columns of a player that have no place in Player.
 struct TrfPlayerInfo {
-  std::string title;       // 11-13
-  std::string federation;  // 54-56
+  // 11-13
+  std::string title;
+  // 54-56
+  std::string federation;
 };
 
 // One 260 record: none of `players` may meet another of them in rounds

@@ -22,8 +22,10 @@ inline constexpr char kExtensionPrefix[] = "### caipan ";
 struct ExtensionLine {
   int line = 0;
   std::string key;
-  int number = 0;  // the player of a per-player key, the winner of a decider
-  int round = 0;   // the round of a decider
+  // The player of a per-player key, the winner of a decider.
+  int number = 0;
+  // The round of a decider.
+  int round = 0;
   std::string value;
 };
 

@@ -26,27 +26,34 @@ enum class GameResult : uint8_t {
   kBlackWins = 2,
   kDraw = 3
 };
-const char* GameResultName(GameResult r);  // "1-0", "0-1", "1/2-1/2", "*"
+// "1-0", "0-1", "1/2-1/2", "*"
+const char* GameResultName(GameResult r);
 
 // Why. Stable: values are never renumbered.
 enum class VerdictReason : uint8_t {
   kOngoing = 0,
   kCheckmate = 1,
-  kStalemate = 2,       // 困毙: the side to move has no legal move and loses
-  kPerpetualCheck = 3,  // 长将
-  kPerpetualChase = 4,  // 长捉
-  kPerpetualMateThreat = 5,  // 长杀
-  kMixedForbiddenCycle = 6,  // 一将一捉, 一将一杀, 一杀一捉
+  // 困毙: the side to move has no legal move and loses.
+  kStalemate = 2,
+  // 长将
+  kPerpetualCheck = 3,
+  // 长捉
+  kPerpetualChase = 4,
+  // 长杀
+  kPerpetualMateThreat = 5,
+  // 一将一捉, 一将一杀, 一杀一捉
+  kMixedForbiddenCycle = 6,
   kRepetitionDraw = 7,
   kNaturalLimit = 8,
   kIllegalMove = 9,
 };
-const char* VerdictReasonName(
-    VerdictReason r);  // "checkmate", "perpetual-check", ...
+// "checkmate", "perpetual-check", ...
+const char* VerdictReasonName(VerdictReason r);
 
 // The first move that could not be played.
 struct IllegalMove {
-  int ply = 0;  // 1-based
+  // 1-based.
+  int ply = 0;
   Move move;
   std::string reason;
 };
@@ -56,9 +63,10 @@ struct IllegalMove {
 struct ClaimableDraw {
   enum class Kind : uint8_t { kRepetition = 0, kNaturalLimit = 1 };
   Kind kind = Kind::kRepetition;
-  std::optional<Color>
-      claimant;  // natural limit: who may claim; repetition: either side
-  int ply = 0;   // where the draw became claimable
+  // Natural limit: who may claim; repetition: either side.
+  std::optional<Color> claimant;
+  // Where the draw became claimable.
+  int ply = 0;
 };
 
 // In claim mode: the arbiter told `side` to vary at `ply`.
@@ -71,21 +79,27 @@ struct VaryOrder {
 // How the arbiter ruled on a claim.
 struct ClaimRuling {
   enum class Outcome : uint8_t {
-    kRejected = 0,          // no repetition and no natural limit to claim
-    kRepetitionDraw = 1,    // the repetition is allowed (or mutual): draw
-    kNaturalLimitDraw = 2,  // the claimant reached the natural limit: draw
-    kOrderToVary = 3,       // the offender must vary (see Verdict)
+    // No repetition and no natural limit to claim.
+    kRejected = 0,
+    // The repetition is allowed (or mutual): draw.
+    kRepetitionDraw = 1,
+    // The claimant reached the natural limit: draw.
+    kNaturalLimitDraw = 2,
+    // The offender must vary (see Verdict)
+    kOrderToVary = 3,
   };
   int ply = 0;
   Color claimant = Color::kRed;
   Outcome outcome = Outcome::kRejected;
   // The cycle judged (repetition draws and orders).
   std::optional<RepetitionRuling> repetition;
-  NaturalLimitStatus limit;  // the claimant's limit at the claim
+  // The claimant's limit at the claim.
+  NaturalLimitStatus limit;
   // Occurrences of the position at the claim since the last capture.
   int occurrences = 0;
 };
-const char* ClaimOutcomeName(ClaimRuling::Outcome o);  // "rejected", ...
+// "rejected", ...
+const char* ClaimOutcomeName(ClaimRuling::Outcome o);
 
 struct Verdict {
   GameResult result = GameResult::kOngoing;
@@ -99,17 +113,20 @@ struct Verdict {
   // The ruling behind a repetition verdict (a forbidden cycle, or a repetition
   // draw).
   std::optional<RepetitionRuling> repetition;
-  std::vector<VaryOrder> vary_orders;    // claim mode
-  std::vector<ClaimableDraw> claimable;  // ongoing games and claim mode
+  // Claim mode.
+  std::vector<VaryOrder> vary_orders;
+  // Ongoing games and claim mode.
+  std::vector<ClaimableDraw> claimable;
   // Claim mode: every claim examined, as ruled, in order.
   std::vector<ClaimRuling> claims;
   // Claim mode, game not decided: what a claim by the side to move after the
   // last ply would give, unless it would be rejected.
   std::optional<ClaimRuling> claim_at_end;
-  NaturalLimitStatus
-      limit_red;  // the limit at the last ply examined, red claiming
+  // The limit at the last ply examined, red claiming.
+  NaturalLimitStatus limit_red;
   NaturalLimitStatus limit_black;
-  std::string final_fen;  // position after the last ply examined
+  // Position after the last ply examined.
+  std::string final_fen;
 };
 
 // Adjudicates `moves` played from `start` (which must be a valid position).

@@ -65,9 +65,12 @@ bool CanStandOn(Piece p, int sq) {
              (rank == 2 && (file == 0 || file == 4 || file == 8));
     case PieceType::kPawn:
       return rank >= 3;
-    default:
+    case PieceType::kHorse:
+    case PieceType::kChariot:
+    case PieceType::kCannon:
       return true;
   }
+  return true;
 }
 
 }  // namespace

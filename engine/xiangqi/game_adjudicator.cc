@@ -20,9 +20,13 @@ VerdictReason ReasonFor(Conduct c) {
       return VerdictReason::kPerpetualMateThreat;
     case Conduct::kAllowed:
       return VerdictReason::kRepetitionDraw;
-    default:
+    case Conduct::kCheckAndChase:
+    case Conduct::kCheckAndMateThreat:
+    case Conduct::kMateThreatAndChase:
+    case Conduct::kCheckMateThreatAndChase:
       return VerdictReason::kMixedForbiddenCycle;
   }
+  return VerdictReason::kMixedForbiddenCycle;
 }
 
 GameResult WinFor(Color c) {

@@ -67,7 +67,8 @@ class GameAdjudicator {
   Position pos_;
   NaturalLimitCounter limit_;
   RepetitionTable table_;
-  RepetitionTable since_order_;  // positions since the last order to vary
+  // Positions since the last order to vary.
+  RepetitionTable since_order_;
   std::vector<Move> moves_;
   // What each ply's move needs to be taken back: a cycle's first position is
   // rebuilt by unmaking from the current one.
@@ -76,7 +77,8 @@ class GameAdjudicator {
   int decided_ply_ = -1;
   bool illegal_ = false;
   int trailing_ = 0;
-  int no_mate_at_ = -1;  // the ply after which the side to move has moves
+  // The ply after which the side to move has moves.
+  int no_mate_at_ = -1;
   RepetitionTable::Occurrence occurrence_;
   std::optional<RepetitionRuling> last_ruling_;
   bool ordered_to_vary_[2] = {false, false};

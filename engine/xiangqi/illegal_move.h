@@ -17,27 +17,46 @@ namespace caipan::xiangqi {
 // Stable: values are never renumbered.
 enum class IllegalMoveReason : uint8_t {
   kSquareOutOfRange = 0,
-  kSameSquare = 1,            // from and to are the same point
-  kNoPiece = 2,               // nothing on the from square
-  kNotYourPiece = 3,          // the other side's piece
-  kCaptureOwnPiece = 4,       // the target holds the mover's own piece
-  kKingLeavesPalace = 5,      // 帅/将 one step out of the palace
-  kKingMoveShape = 6,         // not one orthogonal step
-  kAdvisorLeavesPalace = 7,   // 仕/士 one diagonal step out of the palace
-  kAdvisorMoveShape = 8,      // not one diagonal step
-  kElephantCrossesRiver = 9,  // 相/象 may not cross the river
-  kElephantEyeBlocked = 10,   // 塞象眼
-  kElephantMoveShape = 11,    // not two diagonal steps
-  kHorseLegBlocked = 12,      // 蹩马腿
-  kHorseMoveShape = 13,       // not a horse's jump
-  kNotAlongLine = 14,         // chariot or cannon off its rank and file
-  kPathBlocked = 15,          // chariot or cannon (not capturing) blocked
-  kCannonScreen = 16,         // cannon capture without exactly one screen
+  // From and to are the same point.
+  kSameSquare = 1,
+  // Nothing on the from square.
+  kNoPiece = 2,
+  // The other side's piece.
+  kNotYourPiece = 3,
+  // The target holds the mover's own piece.
+  kCaptureOwnPiece = 4,
+  // 帅/将 one step out of the palace.
+  kKingLeavesPalace = 5,
+  // Not one orthogonal step.
+  kKingMoveShape = 6,
+  // 仕/士 one diagonal step out of the palace.
+  kAdvisorLeavesPalace = 7,
+  // Not one diagonal step.
+  kAdvisorMoveShape = 8,
+  // 相/象 may not cross the river.
+  kElephantCrossesRiver = 9,
+  // 塞象眼
+  kElephantEyeBlocked = 10,
+  // Not two diagonal steps.
+  kElephantMoveShape = 11,
+  // 蹩马腿
+  kHorseLegBlocked = 12,
+  // Not a horse's jump.
+  kHorseMoveShape = 13,
+  // Chariot or cannon off its rank and file.
+  kNotAlongLine = 14,
+  // Chariot or cannon (not capturing) blocked.
+  kPathBlocked = 15,
+  // Cannon capture without exactly one screen.
+  kCannonScreen = 16,
   kPawnSidewaysBeforeRiver = 17,
   kPawnBackward = 18,
-  kPawnMoveShape = 19,      // not one step forward (or sideways)
-  kKingsFacing = 20,        // 对脸/白脸将: kings on an open file after it
-  kLeavesKingInCheck = 21,  // 送将, or 不应将 when already in check
+  // Not one step forward (or sideways)
+  kPawnMoveShape = 19,
+  // 对脸/白脸将: kings on an open file after it.
+  kKingsFacing = 20,
+  // 送将, or 不应将 when already in check.
+  kLeavesKingInCheck = 21,
 };
 inline constexpr int kIllegalMoveReasonCount = 22;
 
@@ -47,15 +66,18 @@ const char* IllegalMoveReasonName(IllegalMoveReason reason);
 struct IllegalMoveInfo {
   IllegalMoveReason reason = IllegalMoveReason::kNoPiece;
   Move move;
-  Color mover = Color::kRed;  // the side to move
+  // The side to move.
+  Color mover = Color::kRed;
   // The piece on the from square (kNoPiece when there is none).
   Piece piece = kNoPiece;
   // The square the reason names: the from square (kNoPiece, kNotYourPiece),
   // the target (kCaptureOwnPiece), the leg, the eye or the first blocker;
   // kNoSquare otherwise.
   int square = kNoSquare;
-  int screens = 0;            // kCannonScreen: pieces between cannon and target
-  bool was_in_check = false;  // kLeavesKingInCheck: 不应将 rather than 送将
+  // KCannonScreen: pieces between cannon and target.
+  int screens = 0;
+  // KLeavesKingInCheck: 不应将 rather than 送将
+  bool was_in_check = false;
 };
 
 // Why `m` is illegal in `pos`, or nullopt if it is legal.

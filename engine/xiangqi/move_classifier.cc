@@ -16,9 +16,9 @@ namespace {
 // Whether taking `target` with `attacker` gains on value even if the target is
 // recaptured.
 bool MoreValuable(Piece attacker, int from, Piece target, int to,
-                  RuleSet rules) {
+                  const RepetitionRules& rules) {
   const PieceType a = TypeOf(attacker), t = TypeOf(target);
-  if (rules == RuleSet::kAsian) {
+  if (rules.protected_chase_only_horse_or_cannon_on_chariot) {
     return (a == PieceType::kHorse || a == PieceType::kCannon) &&
            t == PieceType::kChariot;
   }
@@ -48,7 +48,7 @@ CaptureEval EvaluateCapture(Position& pos, Move c,
   const Piece attacker = pos.PieceAt(c.from);
   const Piece target = pos.PieceAt(c.to);
   const bool more_valuable =
-      MoreValuable(attacker, c.from, target, c.to, options.rule_set);
+      MoreValuable(attacker, c.from, target, c.to, options.rules);
   Position::Undo undo = pos.MakeMove(c);
   eval.target_protected = CanRecapture(pos, c.to);
   if (!eval.target_protected || more_valuable) {

@@ -8,6 +8,7 @@
 #include <span>
 
 #include "engine/xiangqi/position.h"
+#include "engine/xiangqi/repetition_rules.h"
 #include "engine/xiangqi/rule_options.h"
 #include "engine/xiangqi/types.h"
 
@@ -20,8 +21,8 @@ enum class MoveKind : uint8_t {
   kChase = 2,
   kIdle = 3
 };
-const char* MoveKindName(
-    MoveKind k);  // "check", "mate-threat", "chase", "idle"
+// "check", "mate-threat", "chase", "idle".
+const char* MoveKindName(MoveKind k);
 
 // What an idle move does, where it can be recognised (兑 献 拦 跟); kPlain
 // otherwise.
@@ -33,8 +34,8 @@ enum class IdleKind : uint8_t {
   kBlock = 4,
   kFollow = 5,
 };
-const char* IdleKindName(
-    IdleKind k);  // "", "plain", "exchange-offer", "sacrifice", ...
+// "", "plain", "exchange-offer", "sacrifice", ...
+const char* IdleKindName(IdleKind k);
 
 // One threat a move creates: `attacker` could take `target` next move and win
 // material.
@@ -62,8 +63,10 @@ struct MoveClassification {
   IdleKind idle = IdleKind::kPlain;
   bool check = false;
   bool mate_threat = false;
-  bool chase = false;  // a new threat by a piece other than king or pawn
-  bool king_or_pawn_chase = false;  // a new threat by the king or a pawn
+  // A new threat by a piece other than king or pawn.
+  bool chase = false;
+  // A new threat by the king or a pawn.
+  bool king_or_pawn_chase = false;
   int target_count = 0;
   ChaseTarget targets[kMaxChaseTargets];
 
@@ -73,7 +76,16 @@ struct MoveClassification {
 };
 
 struct ClassifyOptions {
-  RuleSet rule_set = RuleSet::kChinese;
+  ClassifyOptions() = default;
+  ClassifyOptions(const RepetitionRules& rules, int mate_threat_depth)
+      : rules(rules), mate_threat_depth(mate_threat_depth) {}
+  // Under a named rule set's preset.
+  ClassifyOptions(RuleSet rule_set, int mate_threat_depth)
+      : ClassifyOptions(PresetRules(rule_set), mate_threat_depth) {}
+
+  // Only `protected_chase_only_horse_or_cannon_on_chariot` bears on a single
+  // move's classification.
+  RepetitionRules rules = kChineseRules;
   int mate_threat_depth = 2;
 };
 
@@ -82,20 +94,21 @@ struct ClassifyOptions {
 //
 // Chase: after the move (and a pass by the opponent) the mover has a legal
 // capture that wins material — the target is unprotected (no legal recapture)
-// or worth more than the attacker (under `asian`, only horse/cannon attacking a
-// chariot) — that does not let the opponent mate at once, and that capture was
-// not already available before the move (the moved piece keeps its identity).
-// An exchange offer (兑) is never a chase, in every rule set: the target is of
-// the attacker's type and can legally take the attacker back (chariots on an
-// open line, cannons over the same screen, horses with both legs free),
-// whether or not either piece is protected. A one-sided attack — a horse
-// whose own leg is free while the target's is blocked, or a pinned target —
-// stays a chase, as does an attack on a more valuable piece that could take
-// back (horse or cannon on a chariot).
-// Kings and uncrossed pawns are never targets. When the mover stood in check
-// before the move, any attack that existed geometrically counts as already
-// there. Material won only through a forced check sequence or a longer
-// exchange is not recognised as a chase (only the direct capture is weighed).
+// or worth more than the attacker (under
+// `protected_chase_only_horse_or_cannon_on_chariot`, as in `asian`, only
+// horse/cannon attacking a chariot) — that does not let the opponent mate at
+// once, and that capture was not already available before the move (the moved
+// piece keeps its identity). An exchange offer (兑) is never a chase, in every
+// rule set: the target is of the attacker's type and can legally take the
+// attacker back (chariots on an open line, cannons over the same screen, horses
+// with both legs free), whether or not either piece is protected. A one-sided
+// attack — a horse whose own leg is free while the target's is blocked, or a
+// pinned target — stays a chase, as does an attack on a more valuable piece
+// that could take back (horse or cannon on a chariot). Kings and uncrossed
+// pawns are never targets. When the mover stood in check before the move, any
+// attack that existed geometrically counts as already there. Material won only
+// through a forced check sequence or a longer exchange is not recognised as a
+// chase (only the direct capture is weighed).
 //
 // Mate threat: after a pass, the mover mates by a sequence of checks within
 // `mate_threat_depth` of its own moves (default 2: mate next move, or check

@@ -22,16 +22,21 @@ namespace caipan::xiangqi {
 struct NaturalLimitStatus {
   Color claimant = Color::kRed;
   int limit_rounds = 60;
-  int plies_since_capture = 0;  // P
+  // P.
+  int plies_since_capture = 0;
   // The claimant's checking moves among those plies (tracked only where the
   // policy needs them: the adjudicator skips it under "all").
   int claimant_checks = 0;
-  int uncounted_checks = 0;   // E
-  int rounds_counted = 0;     // floor(max(0, P - 2E) / 2)
-  int rounds_remaining = 0;   // max(0, N - rounds_counted)
-  bool reached = false;       // P >= 2 * (N + E) now
-  int first_reached_ply = 0;  // 1-based ply where it was first reached since
-                              // the last capture; 0 if never
+  // E.
+  int uncounted_checks = 0;
+  // floor(max(0, P - 2E) / 2)
+  int rounds_counted = 0;
+  // max(0, N - rounds_counted)
+  int rounds_remaining = 0;
+  // P >= 2 * (N + E) now.
+  bool reached = false;
+  // 1-based ply where it was first reached since the last capture; 0 if never.
+  int first_reached_ply = 0;
 };
 
 // Follows a game ply by ply; O(1) per ply.

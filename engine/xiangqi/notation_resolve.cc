@@ -96,7 +96,10 @@ std::optional<int> Target(Color c, const MoveSpec& spec, int from) {
     case PieceType::kAdvisor:
       dr = df == 1 ? 1 : 0;
       break;
-    default:
+    case PieceType::kKing:
+    case PieceType::kChariot:
+    case PieceType::kCannon:
+    case PieceType::kPawn:
       break;
   }
   if (dr == 0) return std::nullopt;

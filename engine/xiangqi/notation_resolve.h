@@ -36,26 +36,38 @@ enum class Direction { kForward, kBackward, kSideways };
 
 // Which of several same pieces on one file is meant.
 enum class Selector {
-  kNone,     // the file alone names the piece
-  kFront,    // 前, "+" before or after the letter
-  kRear,     // 后, "-"
-  kMiddle,   // 中; WXF "P3" (3 or 5 pawns) and "33"
-  kOrdinal,  // 一二三四五 counted from the front (4 or 5 pawns)
-  kWxfPlus,  // WXF "P+": the front pawn, or the second when a file holds 4 or 5
-  kWxfMinus,  // WXF "P-": the rear pawn, or the second from the rear of 4 or 5
-  kWxfFirst,  // WXF "++": the foremost of 4 or 5 pawns
-  kWxfLast,   // WXF "--": the rearmost of 4 or 5 pawns
+  // The file alone names the piece.
+  kNone,
+  // 前, "+" before or after the letter.
+  kFront,
+  // 后, "-"
+  kRear,
+  // 中; WXF "P3" (3 or 5 pawns) and "33"
+  kMiddle,
+  // 一二三四五 counted from the front (4 or 5 pawns)
+  kOrdinal,
+  // WXF "P+": the front pawn, or the second when a file holds 4 or 5
+  kWxfPlus,
+  // WXF "P-": the rear pawn, or the second from the rear of 4 or 5
+  kWxfMinus,
+  // WXF "++": the foremost of 4 or 5 pawns.
+  kWxfFirst,
+  // WXF "--": the rearmost of 4 or 5 pawns.
+  kWxfLast,
 };
 
 struct MoveSpec {
   PieceType type = PieceType::kPawn;
-  int file_number = 0;  // 1..9 from the mover's right, 0 if the text gives none
+  // 1..9 from the mover's right, 0 if the text gives none.
+  int file_number = 0;
   Selector selector = Selector::kNone;
-  int ordinal = 0;  // for kOrdinal, 1-based from the front
+  // For kOrdinal, 1-based from the front.
+  int ordinal = 0;
   // WXF: a plain file with 3 or 5 pawns names the middle one.
   bool wxf_middle_rule = false;
   Direction direction = Direction::kForward;
-  int number = 0;  // 1..9
+  // 1..9
+  int number = 0;
 };
 
 // The legal move the description names. Error messages quote `token` first.
@@ -68,9 +80,12 @@ std::vector<int> FileColumn(const Position& pos, Color c, PieceType t,
 
 // Where the piece on `from` stands among its kind on its file, for formatting.
 struct Tandem {
-  int count = 1;                  // same pieces on this file
-  int index = 0;                  // 0 = front
-  bool other_file_multi = false;  // another file also holds two or more of them
+  // Same pieces on this file.
+  int count = 1;
+  // 0 = front.
+  int index = 0;
+  // Another file also holds two or more of them.
+  bool other_file_multi = false;
 };
 Tandem TandemOf(const Position& pos, int from);
 

@@ -23,10 +23,14 @@ using RecordedClaim = Claim;
 struct GameRecord {
   // kStartFen when the record gives none; as Position::ToFen writes it.
   std::string start_fen;
-  std::vector<Move> moves;  // every move legal, in order
-  std::vector<std::pair<std::string, std::string>> tags;  // PGN tags in order
-  std::string result;  // "1-0", "0-1", "1/2-1/2", "*" or "" if none
-  std::vector<RecordedClaim> claims;  // in order of ply
+  // Every move legal, in order.
+  std::vector<Move> moves;
+  // PGN tags in order.
+  std::vector<std::pair<std::string, std::string>> tags;
+  // "1-0", "0-1", "1/2-1/2", "*" or "" if none.
+  std::string result;
+  // In order of ply.
+  std::vector<RecordedClaim> claims;
   // What the reader assumed to get past malformed but readable input, each
   // naming its line, e.g. a tag value with unescaped inner quotes.
   std::vector<std::string> warnings;
@@ -50,8 +54,10 @@ absl::StatusOr<GameRecord> ParseRecord(std::string_view text);
 
 // One game of a file read by ParseRecords.
 struct RecordEntry {
-  int index = 0;       // 1-based position of the game in the file
-  int first_line = 0;  // 1-based line where the game's text starts
+  // 1-based position of the game in the file.
+  int index = 0;
+  // 1-based line where the game's text starts.
+  int first_line = 0;
   absl::StatusOr<GameRecord> record;
 };
 
@@ -99,20 +105,25 @@ absl::StatusOr<MoveSequence> ParseMovesToFirstUnplayable(const Position& start,
 
 // How a record says the game ended.
 enum class RecordedTermination {
-  kUnknown,  // no Termination tag, or an empty one
-  kNormal,   // checkmate, stalemate and the like
+  // No Termination tag, or an empty one.
+  kUnknown,
+  // Checkmate, stalemate and the like.
+  kNormal,
   kTimeForfeit,
   kResignation,
   kAgreement,
   kRulesInfraction,
   kAbandoned,
-  kOther,  // a Termination tag this reader does not recognise
+  // A Termination tag this reader does not recognise.
+  kOther,
 };
 
 struct RecordedOutcome {
-  std::string result;  // "1-0", "0-1", "1/2-1/2", or "" if none recorded
+  // "1-0", "0-1", "1/2-1/2", or "" if none recorded.
+  std::string result;
   RecordedTermination termination = RecordedTermination::kUnknown;
-  std::string termination_text;  // the Termination tag's value as written
+  // The Termination tag's value as written.
+  std::string termination_text;
 };
 
 // The recorded result and, from the PGN Termination tag, how the game ended;

@@ -15,9 +15,12 @@ namespace caipan::xiangqi::record_internal {
 struct RecordToken {
   enum class Kind { kTag, kWord, kComment };
   Kind kind = Kind::kWord;
-  std::string name;   // tag name
-  std::string value;  // tag value (unescaped), the word or the comment's text
-  int line = 1;       // 1-based line where the token starts
+  // Tag name.
+  std::string name;
+  // Tag value (unescaped), the word or the comment's text.
+  std::string value;
+  // 1-based line where the token starts.
+  int line = 1;
   // For a tag read leniently (unescaped quotes inside its value): what was
   // assumed, naming the line; empty otherwise.
   std::string warning;

@@ -9,9 +9,12 @@
 namespace caipan::xiangqi::record_internal {
 
 struct GameText {
-  std::string_view text;  // from the start of a line
-  int text_line = 1;      // 1-based line number of the text's first line
-  int first_line = 1;     // the game's first non-blank line
+  // From the start of a line.
+  std::string_view text;
+  // 1-based line number of the text's first line.
+  int text_line = 1;
+  // The game's first non-blank line.
+  int first_line = 1;
 };
 
 // A game ends where a line starting with a tag ([Name "...) comes after lines

@@ -14,14 +14,19 @@
 namespace caipan::xiangqi {
 
 enum class OutcomeSource : uint8_t {
-  kNone = 0,    // neither the rules nor the record decide the game
-  kRules = 1,   // the rules ended the game (mate, a ruling, a claimed draw)
-  kRecord = 2,  // the record's result: resignation, time, agreement ...
+  // Neither the rules nor the record decide the game.
+  kNone = 0,
+  // The rules ended the game (mate, a ruling, a claimed draw)
+  kRules = 1,
+  // The record's result: resignation, time, agreement ...
+  kRecord = 2,
 };
-const char* OutcomeSourceName(OutcomeSource s);  // "none", "rules", "record"
+// "none", "rules", "record"
+const char* OutcomeSourceName(OutcomeSource s);
 
 struct RecordComparison {
-  std::string outcome;  // "1-0", "0-1", "1/2-1/2" or "*"
+  // "1-0", "0-1", "1/2-1/2" or "*"
+  std::string outcome;
   OutcomeSource source = OutcomeSource::kNone;
   // Unset when there is nothing to compare: no recorded result, or the rules
   // neither decide the game nor speak against the recorded result.

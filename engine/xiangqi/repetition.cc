@@ -21,20 +21,15 @@ struct MoveTargets {
       non_kp;  // targets of chases by pieces other than king/pawn
 };
 
-MoveKind FirstPassKind(const MoveClassification& c, RuleSet rules) {
+MoveKind FirstPassKind(const MoveClassification& c,
+                       const RepetitionRules& rules) {
   if (c.check) return MoveKind::kCheck;
-  switch (rules) {
-    case RuleSet::kChinese:
-      if (c.mate_threat) return MoveKind::kMateThreat;
-      if (c.chase) return MoveKind::kChase;
-      return MoveKind::kIdle;
-    case RuleSet::kAsian:
-      // AXF: mate threats are not forcing; a chase counts even if it also
-      // threatens mate.
-      return c.chase ? MoveKind::kChase : MoveKind::kIdle;
-    case RuleSet::kSimple:
-      return MoveKind::kIdle;
+  if (rules.mate_threat_is_forcing && c.mate_threat) {
+    return MoveKind::kMateThreat;
   }
+  // A chase counts even if it also threatens mate, where mate threats are
+  // not forcing.
+  if (rules.chase_is_forcing && c.chase) return MoveKind::kChase;
   return MoveKind::kIdle;
 }
 
@@ -52,6 +47,23 @@ Conduct ConductFromTally(const Tally& t) {
   if (c) return Conduct::kPerpetualCheck;
   if (m) return Conduct::kPerpetualMateThreat;
   return Conduct::kPerpetualChase;
+}
+
+// 一将一捉, 一将一杀, 一杀一捉 and all three mixed.
+bool IsMixed(Conduct c) {
+  switch (c) {
+    case Conduct::kCheckAndChase:
+    case Conduct::kCheckAndMateThreat:
+    case Conduct::kMateThreatAndChase:
+    case Conduct::kCheckMateThreatAndChase:
+      return true;
+    case Conduct::kAllowed:
+    case Conduct::kPerpetualCheck:
+    case Conduct::kPerpetualMateThreat:
+    case Conduct::kPerpetualChase:
+      return false;
+  }
+  return false;
 }
 
 Tally TallySide(const std::vector<CycleMove>& moves, Color side) {
@@ -133,12 +145,19 @@ std::string RepetitionRuling::Summary() const {
 RepetitionRuling JudgeCycle(const Position& cycle_start,
                             std::span<const Move> moves, int first_ply,
                             const RuleOptions& options) {
+  return JudgeCycle(cycle_start, moves, first_ply,
+                    PresetRules(options.rule_set), options.mate_threat_depth);
+}
+
+RepetitionRuling JudgeCycle(const Position& cycle_start,
+                            std::span<const Move> moves, int first_ply,
+                            const RepetitionRules& rules,
+                            int mate_threat_depth) {
   RepetitionRuling ruling;
   ruling.first_ply = first_ply;
   ruling.last_ply = first_ply + static_cast<int>(moves.size()) - 1;
   ruling.moves.reserve(moves.size());
-  const RuleSet rules = options.rule_set;
-  const ClassifyOptions classify{rules, options.mate_threat_depth};
+  const ClassifyOptions classify{rules, mate_threat_depth};
 
   std::array<uint8_t, kSquares> id_at;
   for (int sq = 0; sq < kSquares; ++sq) id_at[sq] = static_cast<uint8_t>(sq);
@@ -180,9 +199,9 @@ RepetitionRuling JudgeCycle(const Position& cycle_start,
       ConductFromTally(TallySide(ruling.moves, Color::kRed)),
       ConductFromTally(TallySide(ruling.moves, Color::kBlack))};
 
-  // 相互长打 (Chinese rules): a king's or pawn's own chase counts when the
-  // other side's conduct is forbidden too.
-  if (rules == RuleSet::kChinese) {
+  // 相互长打: a king's or pawn's own chase counts when the other side's
+  // conduct is forbidden too.
+  if (rules.king_and_pawn_chases_count_when_mutual) {
     const Conduct first_pass[2] = {conduct[0], conduct[1]};
     for (Color side : {Color::kRed, Color::kBlack}) {
       if (!IsForbidden(first_pass[Index(Opponent(side))])) continue;
@@ -220,17 +239,15 @@ RepetitionRuling JudgeCycle(const Position& cycle_start,
   ruling.red_chased_pieces = chased[0];
   ruling.black_chased_pieces = chased[1];
 
-  if (rules == RuleSet::kAsian) {
-    for (Color side : {Color::kRed, Color::kBlack}) {
-      Conduct& c = conduct[Index(side)];
-      // AXF: a check among chases breaks the perpetual; one piece (or two in
-      // turn) chasing different pieces alternately is allowed; mate threats are
-      // not forcing.
-      if (c == Conduct::kPerpetualChase && !common_target[Index(side)])
-        c = Conduct::kAllowed;
-      if (c != Conduct::kPerpetualCheck && c != Conduct::kPerpetualChase)
-        c = Conduct::kAllowed;
+  for (Color side : {Color::kRed, Color::kBlack}) {
+    Conduct& c = conduct[Index(side)];
+    // One piece (or two in turn) chasing different pieces alternately.
+    if (rules.perpetual_chase_needs_one_target &&
+        c == Conduct::kPerpetualChase && !common_target[Index(side)]) {
+      c = Conduct::kAllowed;
     }
+    // A check among chases breaks the perpetual.
+    if (!rules.mixed_conduct_is_forbidden && IsMixed(c)) c = Conduct::kAllowed;
   }
   ruling.red = conduct[0];
   ruling.black = conduct[1];
@@ -243,13 +260,20 @@ RepetitionRuling JudgeCycle(const Position& cycle_start,
 RepetitionOutcome RuleOnConducts(RuleSet rules, Conduct red, Conduct black,
                                  int red_chased_pieces,
                                  int black_chased_pieces) {
+  return RuleOnConducts(PresetRules(rules), red, black, red_chased_pieces,
+                        black_chased_pieces);
+}
+
+RepetitionOutcome RuleOnConducts(const RepetitionRules& rules, Conduct red,
+                                 Conduct black, int red_chased_pieces,
+                                 int black_chased_pieces) {
   auto must_vary = [](Color c) {
     return c == Color::kRed ? RepetitionOutcome::kRedMustVary
                             : RepetitionOutcome::kBlackMustVary;
   };
   const bool red_pc = red == Conduct::kPerpetualCheck;
   const bool black_pc = black == Conduct::kPerpetualCheck;
-  if (rules == RuleSet::kSimple) {
+  if (rules.only_perpetual_check_is_forbidden) {
     // Only one-sided perpetual check loses.
     if (red_pc != black_pc)
       return must_vary(red_pc ? Color::kRed : Color::kBlack);
@@ -263,9 +287,8 @@ RepetitionOutcome RuleOnConducts(RuleSet rules, Conduct red, Conduct black,
   // vary; two perpetual checks draw.
   if (red_pc != black_pc)
     return must_vary(red_pc ? Color::kRed : Color::kBlack);
-  // 一打还二打 (Chinese rules): both chasing, the side chasing more pieces must
-  // vary.
-  if (rules == RuleSet::kChinese && red == Conduct::kPerpetualChase &&
+  // 一打还二打: both chasing, the side chasing more pieces must vary.
+  if (rules.more_pieces_chased_must_vary && red == Conduct::kPerpetualChase &&
       black == Conduct::kPerpetualChase &&
       red_chased_pieces != black_chased_pieces) {
     return must_vary(red_chased_pieces > black_chased_pieces ? Color::kRed

@@ -4,9 +4,10 @@
 // Decisions where the rules digest leaves room (see also adjudicator.h):
 // - A side's conduct is forbidden only if every one of its moves in the judged
 //   span is forcing under the rule set; one idle move makes it allowed.
-// - `chinese`: 将, 杀 and 捉 are forcing; chases by a king or pawn count only
-//   when the other side's conduct is forbidden too (相互长打); two perpetual
-//   chases are decided by the number of distinct pieces chased (一打还二打).
+// - What each rule set counts is data (repetition_rules.h). `chinese`: 将, 杀
+//   and 捉 are forcing; chases by a king or pawn count only when the other
+//   side's conduct is forbidden too (相互长打); two perpetual chases are
+//   decided by the number of distinct pieces chased (一打还二打).
 // - `asian` (AXF): only checks and chases are forcing; a side is forbidden
 //   only for all-checks, or all-chases with one piece chased by every move (one
 //   piece chasing two in turn is allowed, AXF diagrams 76-80); a check among
@@ -14,6 +15,16 @@
 // - `simple`: only one-sided perpetual check must vary.
 // - Pieces are identified across the span by where they stood when it began,
 //   so a chased piece that moves is still one piece.
+//
+// Example:
+//
+//   Position start = ...;              // the position the cycle returns to
+//   std::vector<Move> moves = ...;     // two full cycles, plies 31..38
+//   RuleOptions options;               // `chinese` by default
+//   RepetitionRuling r = JudgeCycle(start, moves, 31, options);
+//   if (std::optional<Color> side = r.MustVary()) {
+//     // *side's conduct (r.ConductOf(*side)) is forbidden; r.moves says why.
+//   }
 
 #ifndef CAIPAN_ENGINE_XIANGQI_REPETITION_H_
 #define CAIPAN_ENGINE_XIANGQI_REPETITION_H_
@@ -26,6 +37,7 @@
 
 #include "engine/xiangqi/move_classifier.h"
 #include "engine/xiangqi/position.h"
+#include "engine/xiangqi/repetition_rules.h"
 #include "engine/xiangqi/rule_options.h"
 #include "engine/xiangqi/types.h"
 
@@ -35,28 +47,40 @@ namespace caipan::xiangqi {
 // (禁止着法).
 enum class Conduct : uint8_t {
   kAllowed = 0,
-  kPerpetualCheck = 1,           // 长将
-  kPerpetualMateThreat = 2,      // 长杀
-  kPerpetualChase = 3,           // 长捉
-  kCheckAndChase = 4,            // 一将一捉
-  kCheckAndMateThreat = 5,       // 一将一杀
-  kMateThreatAndChase = 6,       // 一杀一捉
-  kCheckMateThreatAndChase = 7,  // all three kinds mixed
+  // 长将
+  kPerpetualCheck = 1,
+  // 长杀
+  kPerpetualMateThreat = 2,
+  // 长捉
+  kPerpetualChase = 3,
+  // 一将一捉
+  kCheckAndChase = 4,
+  // 一将一杀
+  kCheckAndMateThreat = 5,
+  // 一杀一捉
+  kMateThreatAndChase = 6,
+  // All three kinds mixed.
+  kCheckMateThreatAndChase = 7,
 };
-const char* ConductName(Conduct c);  // "allowed", "perpetual-check", ...
+// "allowed", "perpetual-check", ...
+const char* ConductName(Conduct c);
 constexpr bool IsForbidden(Conduct c) { return c != Conduct::kAllowed; }
 
 enum class RepetitionOutcome : uint8_t {
-  kDraw = 0,           // both allowed, or both forbidden and neither must vary
-  kRedMustVary = 1,    // red's conduct is forbidden: vary, or lose
-  kBlackMustVary = 2,  // black's conduct is forbidden: vary, or lose
+  // Both allowed, or both forbidden and neither must vary.
+  kDraw = 0,
+  // Red's conduct is forbidden: vary, or lose.
+  kRedMustVary = 1,
+  // Black's conduct is forbidden: vary, or lose.
+  kBlackMustVary = 2,
 };
-const char* RepetitionOutcomeName(
-    RepetitionOutcome o);  // "draw", "red-must-vary", ...
+// "draw", "red-must-vary", ...
+const char* RepetitionOutcomeName(RepetitionOutcome o);
 
 // A move of the cycle as judged.
 struct CycleMove {
-  int ply = 0;  // 1-based ply in the game
+  // 1-based ply in the game.
+  int ply = 0;
   MoveClassification classification;
   // The kind the rule set counts (e.g. `asian` counts a mate threat as idle; a
   // pawn's chase is counted only in a mutual forbidden cycle).
@@ -90,16 +114,28 @@ struct RepetitionRuling {
 // The ruling on two sides' conducts (after the rule set's own adjustments,
 // as JudgeCycle makes them): a one-sided forbidden conduct must vary; of two
 // forbidden ones, perpetual check against anything else must vary, two
-// perpetual checks draw, and under `chinese` two perpetual chases are decided
-// by the number of pieces chased (一打还二打); every other pair draws. Under
-// `simple` only one-sided perpetual check must vary.
+// perpetual checks draw, and where `more_pieces_chased_must_vary` (`chinese`)
+// two perpetual chases are decided by the number of pieces chased
+// (一打还二打); every other pair draws. Where
+// `only_perpetual_check_is_forbidden` (`simple`) only one-sided perpetual
+// check must vary.
+RepetitionOutcome RuleOnConducts(const RepetitionRules& rules, Conduct red,
+                                 Conduct black, int red_chased_pieces,
+                                 int black_chased_pieces);
+// The same under a named rule set's preset.
 RepetitionOutcome RuleOnConducts(RuleSet rules, Conduct red, Conduct black,
                                  int red_chased_pieces,
                                  int black_chased_pieces);
 
 // Judges the moves `moves` played from `cycle_start` (which the moves lead back
 // to; the caller found the repetition). `first_ply` is the game ply of
-// moves[0]. The moves must be legal.
+// moves[0]. The moves must be legal. Mate threats are searched to
+// `mate_threat_depth` (see ClassifyOptions).
+RepetitionRuling JudgeCycle(const Position& cycle_start,
+                            std::span<const Move> moves, int first_ply,
+                            const RepetitionRules& rules,
+                            int mate_threat_depth);
+// The same under `options.rule_set`'s preset.
 RepetitionRuling JudgeCycle(const Position& cycle_start,
                             std::span<const Move> moves, int first_ply,
                             const RuleOptions& options);

@@ -18,9 +18,12 @@ class RepetitionTable {
   explicit RepetitionTable(int max_positions);
 
   struct Occurrence {
-    int count = 0;            // occurrences including this one
-    int span_start_ply = -1;  // for count >= 3: the ply of occurrence count-2
-    int previous_ply = -1;    // for count >= 2: the ply of occurrence count-1
+    // Occurrences including this one.
+    int count = 0;
+    // For count >= 3: the ply of occurrence count-2
+    int span_start_ply = -1;
+    // For count >= 2: the ply of occurrence count-1
+    int previous_ply = -1;
   };
 
   // Records that the position `hash` stands after ply `ply` (0 = start

@@ -13,31 +13,34 @@
 
 namespace caipan::xiangqi {
 
-// Which repetition rules apply.
+// Which repetition rules apply; each names a preset of RepetitionRules
+// (repetition_rules.h).
 enum class RuleSet : uint8_t {
-  kChinese =
-      0,  // CXA 2011/2020 棋例: 长将/长杀/长捉 and their mixes are forbidden.
-  kAsian = 1,  // AXF: perpetual check and perpetual chase are forbidden; 杀 is
-               // not forcing.
-  kSimple =
-      2,  // Only one-sided perpetual check loses; every other repetition draws.
+  // CXA 2011/2020 棋例: 长将/长杀/长捉 and their mixes are forbidden.
+  kChinese = 0,
+  // AXF: perpetual check and perpetual chase are forbidden; 杀 is not forcing.
+  kAsian = 1,
+  // Only one-sided perpetual check loses; every other repetition draws.
+  kSimple = 2,
 };
 
 // How a forbidden repetition is ruled.
 enum class AdjudicationMode : uint8_t {
-  kAutomatic = 0,  // Online platforms: the offender loses when the forbidden
-                   // cycle completes.
-  kClaim = 1,  // Arbiter: the offender is told to vary and loses if it repeats
-               // again.
+  // Online platforms: the offender loses when the forbidden cycle completes.
+  kAutomatic = 0,
+  // Arbiter: the offender is told to vary and loses if it repeats again.
+  kClaim = 1,
 };
 
 // How the claimant's checks count toward the natural move limit.
 struct CheckCountPolicy {
   enum class Kind : uint8_t {
-    kNone = 0,    // none of the claimant's checks count (each extends the limit
-                  // by a round)
-    kAll = 1,     // every move counts
-    kAtMost = 2,  // the first `max_counted` checks since the last capture count
+    // None of the claimant's checks count (each extends the limit by a round).
+    kNone = 0,
+    // Every move counts.
+    kAll = 1,
+    // The first `max_counted` checks since the last capture count.
+    kAtMost = 2,
   };
   Kind kind = Kind::kAll;
   int max_counted = 0;
@@ -66,10 +69,12 @@ struct RuleOptions {
   int repetitions = 3;
 };
 
-const char* RuleSetName(RuleSet r);  // "chinese", "asian", "simple"
-const char* AdjudicationModeName(AdjudicationMode m);  // "automatic", "claim"
-std::string CheckCountPolicyName(
-    CheckCountPolicy p);  // "none", "all" or K as digits
+// "chinese", "asian", "simple".
+const char* RuleSetName(RuleSet r);
+// "automatic", "claim".
+const char* AdjudicationModeName(AdjudicationMode m);
+// "none", "all" or K as digits.
+std::string CheckCountPolicyName(CheckCountPolicy p);
 
 absl::StatusOr<RuleSet> ParseRuleSet(std::string_view text);
 absl::StatusOr<AdjudicationMode> ParseAdjudicationMode(std::string_view text);

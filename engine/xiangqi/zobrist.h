@@ -28,7 +28,8 @@ inline constexpr Keys kKeys = [] {
   for (auto& row : k.piece) {
     for (auto& key : row) key = SplitMix64(state);
   }
-  for (auto& key : k.piece[kNoPiece]) key = 0;  // empty squares do not hash
+  // Empty squares do not hash.
+  for (auto& key : k.piece[kNoPiece]) key = 0;
   k.black_to_move = SplitMix64(state);
   return k;
 }();

@@ -32,9 +32,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     options.rules = gm::RuleOptionsFor(rules);
     options.rules.fifth_move_alternatives = 1 + data[0] / 4 % 3;
     options.implied_opening_actions = implied;
-    absl::StatusOr<gm::Adjudication> a =
-        gm::AdjudicateText(moves, opening, options);
-    if (a.ok() && a->verdict == gm::Verdict::kIllegalAction && !a->illegal) {
+    absl::StatusOr<gm::Verdict> a = gm::AdjudicateText(moves, opening, options);
+    if (a.ok() && a->illegal && a->result != gm::GameResult::kOngoing) {
       std::abort();
     }
   }

@@ -270,7 +270,7 @@ std::string JsonString(std::string_view s) {
   return out + "\"";
 }
 
-std::string AllowedText(const gm::Adjudication& a) {
+std::string AllowedText(const gm::Verdict& a) {
   std::string out;
   for (gm::ActionType t : a.allowed) {
     if (!out.empty()) out += "|";
@@ -279,11 +279,9 @@ std::string AllowedText(const gm::Adjudication& a) {
   return out;
 }
 
-std::string ReasonText(const gm::Adjudication& a) {
-  if (a.verdict == gm::Verdict::kIllegalAction) {
-    return gm::IllegalReasonName(*a.illegal);
-  }
-  if (a.verdict == gm::Verdict::kOngoing) return "none";
+std::string ReasonText(const gm::Verdict& a) {
+  if (a.illegal) return gm::IllegalReasonName(a.illegal->reason);
+  if (a.result == gm::GameResult::kOngoing) return "none";
   std::string out = gm::ResultReasonName(a.reason);
   if (a.reason == gm::ResultReason::kForbiddenMove) {
     out += std::string(" ") + gm::PointKindName(a.forbidden_kind);
@@ -292,22 +290,23 @@ std::string ReasonText(const gm::Adjudication& a) {
 }
 
 // The engine's message, or the catalog's sentence in Chinese.
-std::string RejectionMessage(const gm::Adjudication& a,
-                             const gm::RuleOptions& rules, Language lang) {
-  return lang == Language::kEnglish ? a.message
+std::string RejectionMessage(const gm::Verdict& a, const gm::RuleOptions& rules,
+                             Language lang) {
+  if (!a.illegal) return "";
+  return lang == Language::kEnglish ? a.illegal->message
                                     : gm::ExplainRejection(a, rules, lang);
 }
 
 // `explain`: add the explanation in `lang` as a last line.
-void PrintText(const gm::Adjudication& a, const gm::RuleOptions& rules,
+void PrintText(const gm::Verdict& a, const gm::RuleOptions& rules,
                Language lang, bool explain) {
-  std::cout << gm::VerdictName(a.verdict) << "\n";
+  std::cout << gm::VerdictName(a) << "\n";
   std::cout << "reason: " << ReasonText(a) << "\n";
   std::cout << "ply: " << a.ply << "\n";
   std::cout << "move: " << a.move << "\n";
   if (!a.action.empty()) std::cout << "action: " << a.action << "\n";
-  if (a.verdict == gm::Verdict::kOngoing ||
-      a.verdict == gm::Verdict::kIllegalAction) {
+  // Ongoing, or stopped by an illegal action (which leaves it ongoing).
+  if (a.result == gm::GameResult::kOngoing) {
     std::cout << "next: " << gm::ColorName(a.to_act) << " " << AllowedText(a)
               << "\n";
   }
@@ -324,25 +323,25 @@ void PrintText(const gm::Adjudication& a, const gm::RuleOptions& rules,
 }
 
 // `explain`: add "explanation" and "language"; "message" is in `lang`.
-void PrintJson(const gm::Adjudication& a, gm::RuleSet rule_set,
+void PrintJson(const gm::Verdict& a, gm::RuleSet rule_set,
                const gm::RuleOptions& rules, Language lang, bool explain) {
   std::string out = "{";
-  out += "\"verdict\":" + JsonString(gm::VerdictName(a.verdict));
-  out += ",\"reason\":" + JsonString(a.verdict == gm::Verdict::kIllegalAction
-                                         ? gm::IllegalReasonName(*a.illegal)
-                                         : gm::ResultReasonName(a.reason));
+  out += "\"verdict\":" + JsonString(gm::VerdictName(a));
+  out += ",\"reason\":" +
+         JsonString(a.illegal ? gm::IllegalReasonName(a.illegal->reason)
+                              : gm::ResultReasonName(a.reason));
   if (a.reason == gm::ResultReason::kForbiddenMove) {
     out += ",\"forbidden\":" + JsonString(gm::PointKindName(a.forbidden_kind));
   }
   out += absl::StrFormat(",\"ply\":%d,\"move\":%d", a.ply, a.move);
   if (!a.action.empty()) out += ",\"action\":" + JsonString(a.action);
   if (a.point) out += ",\"point\":" + JsonString(gm::PointName(*a.point));
-  if (!a.message.empty()) {
+  if (a.illegal && !a.illegal->message.empty()) {
     out += ",\"message\":" + JsonString(RejectionMessage(a, rules, lang));
   }
   out += ",\"rules\":" + JsonString(gm::RuleSetName(rule_set));
-  if (a.verdict == gm::Verdict::kOngoing ||
-      a.verdict == gm::Verdict::kIllegalAction) {
+  // Ongoing, or stopped by an illegal action (which leaves it ongoing).
+  if (a.result == gm::GameResult::kOngoing) {
     out += ",\"to_act\":" + JsonString(gm::ColorName(a.to_act));
   }
   out += ",\"allowed\":[";
@@ -385,7 +384,7 @@ void RunAdjudicate(const AdjudicateArgs& args) {
   options.rules = gm::RuleOptionsFor(*rule_set);
   options.rules.fifth_move_alternatives = args.fifth_alternatives;
   options.implied_opening_actions = !args.strict_opening;
-  absl::StatusOr<gm::Adjudication> a =
+  absl::StatusOr<gm::Verdict> a =
       gm::AdjudicateText(args.moves, args.opening_actions, options);
   if (!a.ok()) return Fail(a.status());
   if (args.json) {
@@ -393,9 +392,9 @@ void RunAdjudicate(const AdjudicateArgs& args) {
   } else {
     PrintText(*a, options.rules, *lang, explain);
   }
-  if (a->verdict == gm::Verdict::kIllegalAction) {
+  if (a->illegal) {
     std::cerr << "error: illegal action at ply " << a->ply << " (" << a->action
-              << "): " << gm::IllegalReasonName(*a->illegal) << ": "
+              << "): " << gm::IllegalReasonName(a->illegal->reason) << ": "
               << RejectionMessage(*a, options.rules, *lang) << "\n";
     SetExitCode(2);
   }

@@ -45,8 +45,8 @@ absl::Status MoveError(int number, std::string_view token,
 
 // "black wins: five", "white wins: forbidden-move double-three", ...
 std::string ResultText(const gm::Game& game) {
-  std::string out = gm::GameStatusName(game.status());
-  if (game.status() != gm::GameStatus::kDraw) out += " wins";
+  std::string out = gm::GameResultName(game.status());
+  if (game.status() != gm::GameResult::kDraw) out += " wins";
   absl::StrAppend(&out, ": ", gm::ResultReasonName(game.reason()));
   if (game.reason() == gm::ResultReason::kForbiddenMove) {
     absl::StrAppend(&out, " ", gm::PointKindName(game.forbidden_kind()));
@@ -97,7 +97,7 @@ absl::StatusOr<GomokuMovesPosition> PlayGomokuMoves(
           absl::StrCat(gm::IllegalReasonName(r->reason), ": ", r->message));
     }
     if (action->type == gm::ActionType::kPlace) placed_by[index] = number;
-    if (game.status() != gm::GameStatus::kOngoing) ended_at = number;
+    if (game.status() != gm::GameResult::kOngoing) ended_at = number;
   }
   GomokuMovesPosition position;
   position.board = game.board();

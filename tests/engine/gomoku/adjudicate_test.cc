@@ -1,8 +1,9 @@
-// Adjudication of whole records: results with reason and ply under each rule
+// Verdict of whole records: results with reason and ply under each rule
 // set, illegal actions, implied and explicit opening decisions, and merging
 // --opening-actions into a plain record.
 #include "engine/gomoku/adjudicate.h"
 
+#include <optional>
 #include <string>
 
 #include "engine/gomoku/notation.h"
@@ -15,15 +16,20 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-Adjudication Judge(const std::string& moves, RuleSet rules = RuleSet::kChinese,
-                   const std::string& opening_actions = "",
-                   bool implied = true) {
+Verdict Judge(const std::string& moves, RuleSet rules = RuleSet::kChinese,
+              const std::string& opening_actions = "", bool implied = true) {
   AdjudicationOptions o;
   o.rules = RuleOptionsFor(rules);
   o.implied_opening_actions = implied;
-  absl::StatusOr<Adjudication> a = AdjudicateText(moves, opening_actions, o);
+  absl::StatusOr<Verdict> a = AdjudicateText(moves, opening_actions, o);
   EXPECT_TRUE(a.ok()) << a.status();
-  return a.value_or(Adjudication{});
+  return a.value_or(Verdict{});
+}
+
+// Why the record's action was rejected, if one was.
+std::optional<IllegalReason> IllegalOf(const Verdict& v) {
+  if (!v.illegal) return std::nullopt;
+  return v.illegal->reason;
 }
 
 // Black: h8 h10, then c3 d3 e3 g3 h3 and f3 (six); White far away.
@@ -31,8 +37,8 @@ constexpr char kOverlineRecord[] =
     "h8 h9 h10 a15 c3 c15 d3 e15 e3 g15 g3 i15 h3 k15 f3";
 
 TEST(AdjudicateTest, BlackFive) {
-  Adjudication a = Judge("h8 h9 i9 g9 j10 f9 k11 e9 l12");
-  EXPECT_EQ(a.verdict, Verdict::kBlackWins);
+  Verdict a = Judge("h8 h9 i9 g9 j10 f9 k11 e9 l12");
+  EXPECT_EQ(a.result, GameResult::kBlackWins);
   EXPECT_EQ(a.reason, ResultReason::kFive);
   EXPECT_EQ(a.ply, 9);
   EXPECT_EQ(a.move, 9);
@@ -41,15 +47,15 @@ TEST(AdjudicateTest, BlackFive) {
 }
 
 TEST(AdjudicateTest, WhiteFive) {
-  Adjudication a = Judge("h8 h9 h10 i9 j10 g9 k11 f9 l12 e9");
-  EXPECT_EQ(a.verdict, Verdict::kWhiteWins);
+  Verdict a = Judge("h8 h9 h10 i9 j10 g9 k11 f9 l12 e9");
+  EXPECT_EQ(a.result, GameResult::kWhiteWins);
   EXPECT_EQ(a.reason, ResultReason::kFive);
   EXPECT_EQ(a.ply, 10);
 }
 
 TEST(AdjudicateTest, BlackOverlineByRuleSet) {
-  Adjudication a = Judge(kOverlineRecord);
-  EXPECT_EQ(a.verdict, Verdict::kWhiteWins);
+  Verdict a = Judge(kOverlineRecord);
+  EXPECT_EQ(a.result, GameResult::kWhiteWins);
   EXPECT_EQ(a.reason, ResultReason::kForbiddenMove);
   EXPECT_EQ(a.forbidden_kind, PointKind::kOverline);
   EXPECT_EQ(a.ply, 15);
@@ -57,10 +63,10 @@ TEST(AdjudicateTest, BlackOverlineByRuleSet) {
             PointKind::kOverline);
   // Free-style: six is a win; standard: six is nothing, play goes on.
   a = Judge(kOverlineRecord, RuleSet::kGomokuFreestyle);
-  EXPECT_EQ(a.verdict, Verdict::kBlackWins);
+  EXPECT_EQ(a.result, GameResult::kBlackWins);
   EXPECT_EQ(a.reason, ResultReason::kFive);
   a = Judge(kOverlineRecord, RuleSet::kGomokuStandard);
-  EXPECT_EQ(a.verdict, Verdict::kOngoing);
+  EXPECT_EQ(a.result, GameResult::kOngoing);
   EXPECT_EQ(a.ply, 15);
   EXPECT_EQ(a.to_act, Color::kWhite);
 }
@@ -69,15 +75,16 @@ TEST(AdjudicateTest, WhiteOverlineWinsExceptInStandard) {
   // White a1 b1 c1 d1 f1 g1, then e1 (seven in a row).
   const std::string record =
       "h8 h9 h10 a1 j12 b1 l12 c1 n12 d1 e14 f1 n14 g1 l2 e1";
-  EXPECT_EQ(Judge(record).verdict, Verdict::kWhiteWins);
-  EXPECT_EQ(Judge(record, RuleSet::kGomokuFreestyle).verdict,
-            Verdict::kWhiteWins);
-  EXPECT_EQ(Judge(record, RuleSet::kGomokuStandard).verdict, Verdict::kOngoing);
+  EXPECT_EQ(Judge(record).result, GameResult::kWhiteWins);
+  EXPECT_EQ(Judge(record, RuleSet::kGomokuFreestyle).result,
+            GameResult::kWhiteWins);
+  EXPECT_EQ(Judge(record, RuleSet::kGomokuStandard).result,
+            GameResult::kOngoing);
 }
 
 TEST(AdjudicateTest, DoubleThreeLoses) {
-  Adjudication a = Judge("h8 h9 h10 a15 b5 c15 c4 e15 c6 g15 d5 i15 c5");
-  EXPECT_EQ(a.verdict, Verdict::kWhiteWins);
+  Verdict a = Judge("h8 h9 h10 a15 b5 c15 c4 e15 c6 g15 d5 i15 c5");
+  EXPECT_EQ(a.result, GameResult::kWhiteWins);
   EXPECT_EQ(a.reason, ResultReason::kForbiddenMove);
   EXPECT_EQ(a.forbidden_kind, PointKind::kDoubleThree);
   EXPECT_EQ(a.ply, 13);
@@ -85,36 +92,37 @@ TEST(AdjudicateTest, DoubleThreeLoses) {
   // No forbidden moves in gomoku: play goes on.
   EXPECT_EQ(Judge("h8 h9 h10 a15 b5 c15 c4 e15 c6 g15 d5 i15 c5",
                   RuleSet::kGomokuStandard)
-                .verdict,
-            Verdict::kOngoing);
+                .result,
+            GameResult::kOngoing);
 }
 
 TEST(AdjudicateTest, FiveWithOverlineElsewhereWins) {
   // e5 completes a5-e5 and would make e2-e7 six.
-  Adjudication a = Judge(
+  Verdict a = Judge(
       "h8 h9 h10 a15 a5 c15 b5 e15 c5 g15 d5 i15 e2 k15 e3 m15 e4 o15 e6 a13 "
       "e7 c13 e5");
-  EXPECT_EQ(a.verdict, Verdict::kBlackWins);
+  EXPECT_EQ(a.result, GameResult::kBlackWins);
   EXPECT_EQ(a.reason, ResultReason::kFive);
   EXPECT_EQ(a.ply, 23);
 }
 
 TEST(AdjudicateTest, TwoPassesDraw) {
-  Adjudication a = Judge("h8 h9 h10 i9 j10 pass pass");
-  EXPECT_EQ(a.verdict, Verdict::kDraw);
+  Verdict a = Judge("h8 h9 h10 i9 j10 pass pass");
+  EXPECT_EQ(a.result, GameResult::kDraw);
   EXPECT_EQ(a.reason, ResultReason::kTwoPasses);
   EXPECT_EQ(a.ply, 7);
   // A stone between passes resets the count.
-  EXPECT_EQ(Judge("h8 h9 h10 i9 j10 pass k11 pass").verdict, Verdict::kOngoing);
+  EXPECT_EQ(Judge("h8 h9 h10 i9 j10 pass k11 pass").result,
+            GameResult::kOngoing);
 }
 
 TEST(AdjudicateTest, AgreedDraw) {
-  Adjudication a = Judge("h8 h9 h10 i9 j10 k11 draw");
-  EXPECT_EQ(a.verdict, Verdict::kDraw);
+  Verdict a = Judge("h8 h9 h10 i9 j10 k11 draw");
+  EXPECT_EQ(a.result, GameResult::kDraw);
   EXPECT_EQ(a.reason, ResultReason::kAgreement);
   EXPECT_EQ(a.ply, 7);
   // Not during the opening.
-  EXPECT_EQ(Judge("h8 h9 h10 draw").illegal, IllegalReason::kNotAllowedNow);
+  EXPECT_EQ(IllegalOf(Judge("h8 h9 h10 draw")), IllegalReason::kNotAllowedNow);
 }
 
 TEST(AdjudicateTest, FullBoardDraw) {
@@ -134,8 +142,8 @@ TEST(AdjudicateTest, FullBoardDraw) {
     record += b[i] + " ";
     if (i < w.size()) record += w[i] + " ";
   }
-  Adjudication a = Judge(record, RuleSet::kGomokuFreestyle);
-  EXPECT_EQ(a.verdict, Verdict::kDraw);
+  Verdict a = Judge(record, RuleSet::kGomokuFreestyle);
+  EXPECT_EQ(a.result, GameResult::kDraw);
   EXPECT_EQ(a.reason, ResultReason::kFullBoard);
   EXPECT_EQ(a.ply, 225);
   EXPECT_EQ(Judge(record, RuleSet::kGomokuStandard).reason,
@@ -143,25 +151,34 @@ TEST(AdjudicateTest, FullBoardDraw) {
 }
 
 TEST(AdjudicateTest, FirstIllegalAction) {
-  Adjudication a = Judge("h8 h9 h10 i9 h9");
-  EXPECT_EQ(a.verdict, Verdict::kIllegalAction);
-  EXPECT_EQ(a.illegal, IllegalReason::kOccupied);
+  Verdict a = Judge("h8 h9 h10 i9 h9");
+  ASSERT_TRUE(a.illegal.has_value());
+  // The record is rejected; the engine rules no result.
+  EXPECT_EQ(a.result, GameResult::kOngoing);
+  EXPECT_EQ(IllegalOf(a), IllegalReason::kOccupied);
   EXPECT_EQ(a.ply, 5);
   EXPECT_EQ(a.action, "h9");
-  EXPECT_THAT(a.message, HasSubstr("h9"));
-  EXPECT_EQ(Judge("h8 h9 h10 i9 p5").illegal, IllegalReason::kOffBoard);
-  EXPECT_EQ(Judge("h8 h9 k8").illegal, IllegalReason::kNotDesignatedOpening);
-  EXPECT_EQ(Judge("g7").illegal, IllegalReason::kNotDesignatedOpening);
-  EXPECT_EQ(Judge("h8 pass").illegal, IllegalReason::kPassInOpening);
+  EXPECT_THAT(a.illegal->message, HasSubstr("h9"));
+  EXPECT_EQ(IllegalOf(Judge("h8 h9 h10 i9 p5")), IllegalReason::kOffBoard);
+  EXPECT_EQ(IllegalOf(Judge("h8 h9 k8")), IllegalReason::kNotDesignatedOpening);
+  EXPECT_EQ(IllegalOf(Judge("g7")), IllegalReason::kNotDesignatedOpening);
+  EXPECT_EQ(IllegalOf(Judge("h8 pass")), IllegalReason::kPassInOpening);
   // Actions after the result.
   a = Judge("h8 h9 i9 g9 j10 f9 k11 e9 l12 a1");
-  EXPECT_EQ(a.illegal, IllegalReason::kGameOver);
+  EXPECT_EQ(IllegalOf(a), IllegalReason::kGameOver);
   EXPECT_EQ(a.ply, 10);
 }
 
+// The stable names the CLI prints: the result, or "illegal".
+TEST(AdjudicateTest, VerdictNames) {
+  EXPECT_STREQ(VerdictName(Judge("h8 h9 i9 g9 j10 f9 k11 e9 l12")), "black");
+  EXPECT_STREQ(VerdictName(Judge("h8 h9 h10")), "ongoing");
+  EXPECT_STREQ(VerdictName(Judge("h8 h9 h10 i9 h9")), "illegal");
+}
+
 TEST(AdjudicateTest, OngoingSaysWhatComesNext) {
-  Adjudication a = Judge("h8 h9 h10", RuleSet::kChinese, "", false);
-  EXPECT_EQ(a.verdict, Verdict::kOngoing);
+  Verdict a = Judge("h8 h9 h10", RuleSet::kChinese, "", false);
+  EXPECT_EQ(a.result, GameResult::kOngoing);
   EXPECT_EQ(a.ply, 3);
   EXPECT_EQ(a.to_act, Color::kWhite);
   EXPECT_THAT(a.allowed, ElementsAre(ActionType::kSwap, ActionType::kNoSwap));
@@ -179,50 +196,50 @@ TEST(AdjudicateTest, OngoingSaysWhatComesNext) {
 }
 
 TEST(AdjudicateTest, StrictOpeningRequiresDecisions) {
-  Adjudication a = Judge("h8 h9 h10 i9", RuleSet::kChinese, "", false);
-  EXPECT_EQ(a.illegal, IllegalReason::kNotAllowedNow);
+  Verdict a = Judge("h8 h9 h10 i9", RuleSet::kChinese, "", false);
+  EXPECT_EQ(IllegalOf(a), IllegalReason::kNotAllowedNow);
   EXPECT_EQ(a.ply, 4);
   a = Judge("h8 h9 h10 noswap i9 j10", RuleSet::kChinese, "", false);
-  EXPECT_EQ(a.illegal, IllegalReason::kNotAllowedNow);
+  EXPECT_EQ(IllegalOf(a), IllegalReason::kNotAllowedNow);
   EXPECT_EQ(a.ply, 6);
   a = Judge("h8 h9 h10 noswap i9 propose:i10,j10 j10 k11", RuleSet::kChinese,
             "", false);
-  EXPECT_EQ(a.verdict, Verdict::kOngoing);
+  EXPECT_EQ(a.result, GameResult::kOngoing);
   EXPECT_EQ(a.move, 6);
 }
 
 TEST(AdjudicateTest, NoOpeningProtocolInGomoku) {
   // Any first move; no swap or proposal.
-  EXPECT_EQ(Judge("a1 b2", RuleSet::kGomokuStandard).verdict,
-            Verdict::kOngoing);
-  EXPECT_EQ(Judge("h8 h9 h10 swap", RuleSet::kGomokuStandard).illegal,
+  EXPECT_EQ(Judge("a1 b2", RuleSet::kGomokuStandard).result,
+            GameResult::kOngoing);
+  EXPECT_EQ(IllegalOf(Judge("h8 h9 h10 swap", RuleSet::kGomokuStandard)),
             IllegalReason::kNotAllowedNow);
   EXPECT_EQ(Judge("pass pass", RuleSet::kGomokuFreestyle).reason,
             ResultReason::kTwoPasses);
 }
 
 TEST(AdjudicateTest, OpeningActionsMergeIntoPlainRecord) {
-  Adjudication a = Judge("h8 h9 h10 i9 j10 k11", RuleSet::kChinese,
-                         "swap propose:i10,j10", false);
-  EXPECT_EQ(a.verdict, Verdict::kOngoing);
+  Verdict a = Judge("h8 h9 h10 i9 j10 k11", RuleSet::kChinese,
+                    "swap propose:i10,j10", false);
+  EXPECT_EQ(a.result, GameResult::kOngoing);
   EXPECT_TRUE(a.swapped);
   EXPECT_EQ(a.ply, 8);
   EXPECT_EQ(a.move, 6);
   // With choose, move 5 of the record must be the chosen point.
   a = Judge("h8 h9 h10 i9 j10", RuleSet::kChinese,
             "noswap propose:i10,j10 choose:j10", false);
-  EXPECT_EQ(a.verdict, Verdict::kOngoing);
+  EXPECT_EQ(a.result, GameResult::kOngoing);
   EXPECT_EQ(a.move, 5);
   // Decisions past the end of the record are appended.
   a = Judge("h8 h9 h10 i9", RuleSet::kChinese, "noswap propose:i10,j10", false);
   EXPECT_THAT(a.allowed, ElementsAre(ActionType::kChoose));
   // Equivalent candidates given apart are caught too.
   a = Judge("h8 h9 h10 h7 i11", RuleSet::kChinese, "noswap propose:i11,g11");
-  EXPECT_EQ(a.illegal, IllegalReason::kEquivalentCandidates);
+  EXPECT_EQ(IllegalOf(a), IllegalReason::kEquivalentCandidates);
   EXPECT_EQ(a.ply, 6);
   // A move 5 that was not proposed.
   a = Judge("h8 h9 h10 i9 k12", RuleSet::kChinese, "noswap propose:i10,j10");
-  EXPECT_EQ(a.illegal, IllegalReason::kNotACandidate);
+  EXPECT_EQ(IllegalOf(a), IllegalReason::kNotACandidate);
 }
 
 TEST(AdjudicateTest, MergeErrors) {

@@ -18,14 +18,14 @@ using ::testing::HasSubstr;
 constexpr Language kEn = Language::kEnglish;
 constexpr Language kZh = Language::kChinese;
 
-Adjudication Judge(const std::string& moves, bool implied = true,
-                   RuleSet rules = RuleSet::kChinese) {
+Verdict Judge(const std::string& moves, bool implied = true,
+              RuleSet rules = RuleSet::kChinese) {
   AdjudicationOptions o;
   o.rules = RuleOptionsFor(rules);
   o.implied_opening_actions = implied;
-  absl::StatusOr<Adjudication> a = AdjudicateText(moves, "", o);
+  absl::StatusOr<Verdict> a = AdjudicateText(moves, "", o);
   EXPECT_TRUE(a.ok()) << a.status();
-  return a.value_or(Adjudication{});
+  return a.value_or(Verdict{});
 }
 
 template <typename Enum, typename TextFn>
@@ -46,12 +46,22 @@ TEST(GomokuExplainTermsTest, EveryValueHasBothLanguages) {
   ExpectAllValues<Color>(2, ColorText, "color");
   ExpectAllValues<PointKind>(5, PointKindText, "point kind");
   ExpectAllValues<ResultReason>(6, ResultReasonText, "result reason");
-  ExpectAllValues<GameStatus>(4, GameStatusText, "status");
-  ExpectAllValues<Verdict>(5, VerdictText, "verdict");
+  ExpectAllValues<GameResult>(4, GameResultText, "result");
   ExpectAllValues<IllegalReason>(10, IllegalReasonText, "illegal reason");
   ExpectAllValues<ActionType>(kNumActionTypes, ActionTypeText, "action");
   ExpectAllValues<Phase>(7, PhaseText, "phase");
   ExpectAllValues<RuleSet>(4, RuleSetText, "rule set");
+}
+
+// A verdict reads as its result, or as 违例 once an action was rejected.
+TEST(GomokuExplainTermsTest, VerdictTextNamesIllegalActions) {
+  Verdict v;
+  v.result = GameResult::kWhiteWins;
+  EXPECT_EQ(VerdictText(v, kZh), "白胜");
+  v = Judge("h8 h9 h10 i9 h9");
+  ASSERT_TRUE(v.illegal.has_value());
+  EXPECT_EQ(VerdictText(v, kZh), "违例");
+  EXPECT_EQ(VerdictText(v, kEn), "illegal action");
 }
 
 TEST(GomokuExplainTermsTest, RulebookTerms) {
@@ -63,9 +73,9 @@ TEST(GomokuExplainTermsTest, RulebookTerms) {
             "double-three (forbidden)");
   EXPECT_EQ(ResultReasonText(ResultReason::kForbiddenMove, kZh), "禁手判负");
   EXPECT_EQ(ResultReasonText(ResultReason::kFullBoard, kZh), "满盘和棋");
-  EXPECT_EQ(GameStatusText(GameStatus::kBlackWins, kZh), "黑胜");
-  EXPECT_EQ(GameStatusText(GameStatus::kWhiteWins, kZh), "白胜");
-  EXPECT_EQ(GameStatusText(GameStatus::kDraw, kZh), "和棋");
+  EXPECT_EQ(GameResultText(GameResult::kBlackWins, kZh), "黑胜");
+  EXPECT_EQ(GameResultText(GameResult::kWhiteWins, kZh), "白胜");
+  EXPECT_EQ(GameResultText(GameResult::kDraw, kZh), "和棋");
   EXPECT_EQ(IllegalReasonText(IllegalReason::kEquivalentCandidates, kZh),
             "两打同形");
   EXPECT_EQ(ActionTypeText(ActionType::kSwap, kZh), "交换");
@@ -110,49 +120,50 @@ TEST(GomokuExplainTest, EveryRejectionReasonInChinese) {
   std::set<IllegalReason> reached;
   const RuleOptions rules = RuleOptionsFor(RuleSet::kChinese);
   for (const RejectionCase& c : kCases) {
-    const Adjudication a = Judge(c.record, c.implied);
-    ASSERT_EQ(a.verdict, Verdict::kIllegalAction) << c.record;
-    ASSERT_EQ(a.illegal, c.reason) << c.record << ": " << a.message;
+    const Verdict a = Judge(c.record, c.implied);
+    ASSERT_TRUE(a.illegal.has_value()) << c.record;
+    ASSERT_EQ(a.illegal->reason, c.reason)
+        << c.record << ": " << a.illegal->message;
     reached.insert(c.reason);
     EXPECT_EQ(ExplainRejection(a, rules, kZh), c.chinese) << c.record;
     // English is the engine's message, unchanged.
-    EXPECT_EQ(ExplainRejection(a, rules, kEn), a.message);
+    EXPECT_EQ(ExplainRejection(a, rules, kEn), a.illegal->message);
     EXPECT_THAT(ExplainAdjudication(a, rules, kZh),
                 HasSubstr(std::string("违例（第") + std::to_string(a.ply)));
-    EXPECT_THAT(ExplainAdjudication(a, rules, kEn), HasSubstr(a.message));
+    EXPECT_THAT(ExplainAdjudication(a, rules, kEn),
+                HasSubstr(a.illegal->message));
   }
   EXPECT_EQ(reached.size(), 10u);
 }
 
 TEST(GomokuExplainTest, Verdicts) {
   const RuleOptions rules = RuleOptionsFor(RuleSet::kChinese);
-  const Adjudication five = Judge("h8 h9 i9 g9 j10 f9 k11 e9 l12");
+  const Verdict five = Judge("h8 h9 i9 g9 j10 f9 k11 e9 l12");
   EXPECT_EQ(ExplainAdjudication(five, rules, kZh),
             "黑胜：黑方第9手l12成五连。");
   EXPECT_EQ(ExplainAdjudication(five, rules, kEn),
             "Black wins: five in a row with black's move 9 at l12.");
 
-  const Adjudication three =
-      Judge("h8 h9 h10 a15 b5 c15 c4 e15 c6 g15 d5 i15 c5");
+  const Verdict three = Judge("h8 h9 h10 a15 b5 c15 c4 e15 c6 g15 d5 i15 c5");
   EXPECT_EQ(ExplainAdjudication(three, rules, kZh),
             "白胜：黑方第13手c5为三三禁手，禁手判负。");
   EXPECT_EQ(ExplainAdjudication(three, rules, kEn),
             "White wins: black's move 13 at c5 is a forbidden double-three "
             "and loses.");
 
-  const Adjudication six =
+  const Verdict six =
       Judge("h8 h9 h10 a15 c3 c15 d3 e15 e3 g15 g3 i15 h3 k15 f3");
   EXPECT_THAT(ExplainAdjudication(six, rules, kZh), HasSubstr("长连禁手"));
   EXPECT_THAT(ExplainAdjudication(six, rules, kEn), HasSubstr("overline"));
 
-  const Adjudication passes = Judge("h8 h9 h10 i9 j10 pass pass");
+  const Verdict passes = Judge("h8 h9 h10 i9 j10 pass pass");
   EXPECT_EQ(ExplainAdjudication(passes, rules, kZh),
             "和棋：双方连续弃权（第7手）。");
-  const Adjudication agreed = Judge("h8 h9 h10 i9 j10 k11 draw");
+  const Verdict agreed = Judge("h8 h9 h10 i9 j10 k11 draw");
   EXPECT_THAT(ExplainAdjudication(agreed, rules, kZh), HasSubstr("协议和棋"));
   EXPECT_THAT(ExplainAdjudication(agreed, rules, kEn), HasSubstr("Draw"));
 
-  const Adjudication ongoing = Judge("h8 h9 h10", /*implied=*/false);
+  const Verdict ongoing = Judge("h8 h9 h10", /*implied=*/false);
   EXPECT_EQ(ExplainAdjudication(ongoing, rules, kZh),
             "对局未结束（已走3手），轮到白方：交换或不交换。");
   EXPECT_EQ(ExplainAdjudication(ongoing, rules, kEn),

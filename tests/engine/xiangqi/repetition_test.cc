@@ -247,6 +247,56 @@ TEST(JudgeCycleTest, OneIdleMoveMakesConductAllowed) {
   EXPECT_EQ(r.outcome, RepetitionOutcome::kDraw);
 }
 
+// A rule set is data: `chinese` with mate threats not forcing is a new rule
+// set without a new branch. Black's perpetual mate threat becomes idle (a
+// draw), and the horse's mate threats among chases leave a perpetual chase.
+TEST(RepetitionRulesTest, CustomRulesRuleCyclesDifferently) {
+  RepetitionRules no_mate_threats = PresetRules(RuleSet::kChinese);
+  no_mate_threats.mate_threat_is_forcing = false;
+  struct Case {
+    const char* fen;
+    const char* cycle;
+    const char* chinese;
+    const char* custom;
+  };
+  const Case cases[] = {
+      {kMateThreatFen, kMateThreatCycle,
+       "red allowed, black perpetual-mate-threat: black must vary",
+       "red allowed, black allowed: draw"},
+      {kMateAndChaseFen, kHorseChariotCycle,
+       "red mate-threat-and-chase, black allowed: red must vary",
+       "red perpetual-chase, black allowed: red must vary"},
+  };
+  for (const Case& c : cases) {
+    Position start = MustParse(c.fen);
+    std::vector<Move> cycle = Line(start, Repeat(c.cycle, 2));
+    EXPECT_EQ(JudgeCycle(start, cycle, 1, kChineseRules, 2).Summary(),
+              c.chinese);
+    EXPECT_EQ(JudgeCycle(start, cycle, 1, no_mate_threats, 2).Summary(),
+              c.custom);
+  }
+}
+
+// Without 一打还二打, two perpetual chases draw whatever the pieces chased.
+TEST(RepetitionRulesTest, CustomRulesWithoutChasedPiecesTieBreak) {
+  RepetitionRules rules = kChineseRules;
+  rules.more_pieces_chased_must_vary = false;
+  Position start = MustParse(kTwoAgainstOneFen);
+  std::vector<Move> cycle = Line(start, Repeat(kTwoAgainstOneCycle, 2));
+  EXPECT_EQ(JudgeCycle(start, cycle, 1, kChineseRules, 2).outcome,
+            RepetitionOutcome::kRedMustVary);
+  RepetitionRuling r = JudgeCycle(start, cycle, 1, rules, 2);
+  EXPECT_EQ(r.red_chased_pieces, 2);
+  EXPECT_EQ(r.outcome, RepetitionOutcome::kDraw);
+}
+
+// Each named rule set selects its own preset.
+TEST(RepetitionRulesTest, NamedRuleSetsSelectTheirPresets) {
+  EXPECT_EQ(&PresetRules(RuleSet::kChinese), &kChineseRules);
+  EXPECT_EQ(&PresetRules(RuleSet::kAsian), &kAsianRules);
+  EXPECT_EQ(&PresetRules(RuleSet::kSimple), &kSimpleRules);
+}
+
 TEST(ConductNameTest, NamesAreStable) {
   EXPECT_STREQ(ConductName(Conduct::kPerpetualCheck), "perpetual-check");
   EXPECT_STREQ(ConductName(Conduct::kCheckAndChase), "check-and-chase");
