@@ -1,16 +1,25 @@
-// Game dispatch of the unary RPCs (see adjudication_handlers.h).
+// Game dispatch of the unary RPCs through the game plug-ins (see
+// adjudication_handlers.h).
 #include "services/adjudication_handlers.h"
 
-#include "absl/strings/str_cat.h"
-#include "services/gomoku_handlers.h"
+#include "services/game_kinds.h"
 #include "services/xiangqi_adjudication.h"
-#include "services/xiangqi_moves.h"
 
 namespace caipan::services {
 namespace {
 
+// The error of a request that names no game: "game: set xiangqi or gomoku".
+template <typename Request>
 absl::Status NoGame() {
-  return absl::InvalidArgumentError("game: set xiangqi or gomoku");
+  static const auto* const message =
+      new std::string("game: set " + GameFieldChoices(*Request::descriptor()));
+  return absl::InvalidArgumentError(*message);
+}
+
+// The game the request holds, or nullptr when it holds none.
+template <typename Request>
+const GameKindPlugin* GameOf(const Request& request) {
+  return FindGameKindByField(static_cast<int>(request.game_case()));
 }
 
 }  // namespace
@@ -19,47 +28,27 @@ absl::Status HandleCheckMove(const v1::CheckMoveRequest& request,
                              const ServiceOptions& options,
                              const CallControl& control,
                              v1::CheckMoveResponse* response) {
-  switch (request.game_case()) {
-    case v1::CheckMoveRequest::kXiangqi:
-      return XiangqiCheckMove(request, options, response);
-    case v1::CheckMoveRequest::kGomoku:
-      return GomokuCheckMove(request, options, response);
-    case v1::CheckMoveRequest::GAME_NOT_SET:
-      break;
-  }
-  return NoGame();
+  const GameKindPlugin* game = GameOf(request);
+  if (game == nullptr) return NoGame<v1::CheckMoveRequest>();
+  return game->check_move(request, options, control, response);
 }
 
 absl::Status HandleListMoves(const v1::ListMovesRequest& request,
                              const ServiceOptions& options,
                              const CallControl& control,
                              v1::ListMovesResponse* response) {
-  switch (request.game_case()) {
-    case v1::ListMovesRequest::kXiangqi:
-      return XiangqiListMoves(request, options, response);
-    case v1::ListMovesRequest::kGomoku:
-      return GomokuListMoves(request, options, response);
-    case v1::ListMovesRequest::GAME_NOT_SET:
-      break;
-  }
-  return NoGame();
+  const GameKindPlugin* game = GameOf(request);
+  if (game == nullptr) return NoGame<v1::ListMovesRequest>();
+  return game->list_moves(request, options, control, response);
 }
 
 absl::Status HandleAdjudicateGame(const v1::AdjudicateGameRequest& request,
                                   const ServiceOptions& options,
                                   const CallControl& control,
                                   v1::AdjudicateGameResponse* response) {
-  switch (request.game_case()) {
-    case v1::AdjudicateGameRequest::kXiangqi:
-    case v1::AdjudicateGameRequest::kXiangqiRecord:
-      return XiangqiAdjudicateGame(request, options, control, response);
-    case v1::AdjudicateGameRequest::kGomoku:
-      return GomokuAdjudicateGame(request, options, response);
-    case v1::AdjudicateGameRequest::GAME_NOT_SET:
-      break;
-  }
-  return absl::InvalidArgumentError(
-      "game: set xiangqi, xiangqi_record or gomoku");
+  const GameKindPlugin* game = GameOf(request);
+  if (game == nullptr) return NoGame<v1::AdjudicateGameRequest>();
+  return game->adjudicate_game(request, options, control, response);
 }
 
 absl::Status HandleRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,

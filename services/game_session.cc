@@ -1,9 +1,9 @@
-// Picks the session type from the stream's first message (see game_session.h).
+// Picks the game's session from the stream's first message through the game
+// plug-ins (see game_session.h).
 #include "services/game_session.h"
 
 #include "rpc/gomoku_action_convert.h"
-#include "services/gomoku_session.h"
-#include "services/xiangqi_session.h"
+#include "services/game_kinds.h"
 
 namespace caipan::services {
 
@@ -26,15 +26,15 @@ absl::Status GameSession::Claim(const v1::XiangqiClaim& /*claim*/,
 absl::StatusOr<std::unique_ptr<GameSession>> StartGameSession(
     const v1::PlayGameStart& start, const ServiceOptions& options,
     v1::PlayGameResponse* response, bool live) {
-  switch (start.game_case()) {
-    case v1::PlayGameStart::kXiangqi:
-      return StartXiangqiSession(start, options, response);
-    case v1::PlayGameStart::kGomoku:
-      return StartGomokuSession(start, options, response, live);
-    case v1::PlayGameStart::GAME_NOT_SET:
-      break;
+  const GameKindPlugin* game =
+      FindGameKindByField(static_cast<int>(start.game_case()));
+  if (game == nullptr) {
+    static const auto* const message =
+        new std::string("start.game: set " +
+                        GameFieldChoices(*v1::PlayGameStart::descriptor()));
+    return absl::InvalidArgumentError(*message);
   }
-  return absl::InvalidArgumentError("start.game: set xiangqi or gomoku");
+  return game->start_session(start, options, response, live);
 }
 
 }  // namespace caipan::services

@@ -6,6 +6,7 @@
 #define CAIPAN_SERVICES_REQUEST_LIMITS_H_
 
 #include <cstddef>
+#include <string>
 
 #include "absl/status/status.h"
 #include "caipan/v1/adjudication_service.pb.h"
@@ -21,6 +22,19 @@ inline constexpr size_t kMaxMoveBytes = 64;
 // Most fifth-move offers: N of 五手N打 is 2 in national events; rule sets allow
 // a few more, never this many.
 inline constexpr int kMaxFifthMoveOffers = 16;
+
+// The building blocks of the games' own checks (GameKindPlugin::check_limits).
+// A count or size over its limit: InvalidArgument naming `field`, e.g.
+// "moves: 2000 plies exceed the limit of 1024".
+absl::Status LimitExceeded(absl::string_view field, size_t size, size_t limit,
+                           absl::string_view unit);
+// A text of at most `limit` bytes.
+absl::Status CheckTextLimit(const std::string& text, absl::string_view field,
+                            size_t limit);
+// A move list: its length against `max_plies`, then each move's size.
+absl::Status CheckMovesLimit(
+    const google::protobuf::RepeatedPtrField<std::string>& moves,
+    absl::string_view field, int max_plies);
 
 // The sizes of one typed gomoku action (its points, its candidates).
 absl::Status CheckGomokuActionLimits(const v1::GomokuAction& action,

@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/clock/time_control.h"
 #include "services/game/player_tokens.h"
+#include "services/game_kinds.h"
 
 namespace caipan::services::game {
 namespace {
@@ -33,22 +34,14 @@ absl::Status CheckLabel(const std::string& value, const char* field) {
 absl::StatusOr<v1::StoredGameSpec> BuildGameSpec(
     const v1::CreateGameRequest& request, const std::string& name,
     int64_t now_unix_ms, const std::string tokens[2]) {
-  v1::Side sides[2];
-  switch (request.kind()) {
-    case v1::GAME_KIND_XIANGQI:
-      sides[0] = v1::SIDE_RED;
-      sides[1] = v1::SIDE_BLACK;
-      break;
-    case v1::GAME_KIND_GOMOKU:
-      sides[0] = v1::SIDE_BLACK;
-      sides[1] = v1::SIDE_WHITE;
-      if (!request.start_fen().empty())
-        return absl::InvalidArgumentError(
-            "start_fen: only xiangqi games take a start position");
-      break;
-    default:
-      return absl::InvalidArgumentError(
-          "kind: GAME_KIND_XIANGQI or GAME_KIND_GOMOKU");
+  const GameKindPlugin* kind = FindGameKind(request.kind());
+  if (kind == nullptr)
+    return absl::InvalidArgumentError(
+        absl::StrCat("kind: ", GameKindChoices()));
+  const v1::Side* sides = kind->sides;
+  if (!kind->takes_start_fen && !request.start_fen().empty()) {
+    return absl::InvalidArgumentError(
+        "start_fen: only xiangqi games take a start position");
   }
   for (const auto& [value, field] : {std::pair{&request.event(), "event"},
                                      {&request.round(), "round"},

@@ -9,6 +9,8 @@
 
 namespace caipan::cli {
 
+// Each game of services/game_kind_list.h adds its group, `caipan <game> …`,
+// from its own files; main.cc calls them through that list.
 // Adds `caipan xiangqi …` (xiangqi_commands.cc).
 void RegisterXiangqiCommands(CLI::App& app);
 // Adds `caipan xiangqi adjudicate` and `caipan xiangqi limit` under the xiangqi

@@ -2,14 +2,18 @@
 #include <CLI/CLI.hpp>
 
 #include "engine/common/version.h"
+#include "services/game_kind_list.h"
 #include "tools/caipan/commands.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"caipan: xiangqi and gomoku rules engine and adjudicator"};
   app.set_version_flag("--version", caipan::VersionLine("caipan"));
   app.require_subcommand(1);
-  caipan::cli::RegisterXiangqiCommands(app);
-  caipan::cli::RegisterGomokuCommands(app);
+  // One command group per game, in the order of the list of games.
+#define CAIPAN_REGISTER_GAME_COMMANDS(Name) \
+  caipan::cli::Register##Name##Commands(app);
+  CAIPAN_GAME_KINDS(CAIPAN_REGISTER_GAME_COMMANDS)
+#undef CAIPAN_REGISTER_GAME_COMMANDS
   caipan::cli::RegisterTournamentCommands(app);
 #if CAIPAN_WITH_GAME_COMMANDS
   caipan::cli::RegisterGameCommands(app);

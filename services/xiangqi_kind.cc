@@ -1,0 +1,89 @@
+// Xiangqi's GameKindPlugin: its fields, sides and handlers (see
+// xiangqi_kind.h and game_kinds.h).
+#include "services/xiangqi_kind.h"
+
+#include "absl/strings/str_cat.h"
+#include "services/game_kinds.h"
+#include "services/request_limits.h"
+#include "services/xiangqi_adjudication.h"
+#include "services/xiangqi_moves.h"
+#include "services/xiangqi_session.h"
+
+namespace caipan::services {
+namespace {
+
+// A xiangqi game is a position (field `xiangqi`) or, in AdjudicateGame, a
+// record text (`xiangqi_record`), whose size is checked before parsing.
+absl::Status CheckXiangqiLimits(const google::protobuf::Message& request,
+                                const google::protobuf::FieldDescriptor& field,
+                                absl::string_view path,
+                                const ServiceOptions& options) {
+  const google::protobuf::Reflection& reflection = *request.GetReflection();
+  if (field.type() == google::protobuf::FieldDescriptor::TYPE_STRING) {
+    std::string scratch;
+    return CheckTextLimit(
+        reflection.GetStringReference(request, &field, &scratch), path,
+        options.max_record_bytes);
+  }
+  return CheckXiangqiPositionLimits(static_cast<const v1::XiangqiPosition&>(
+                                        reflection.GetMessage(request, &field)),
+                                    path, options);
+}
+
+absl::Status CheckMove(const v1::CheckMoveRequest& request,
+                       const ServiceOptions& options,
+                       const CallControl& /*control*/,
+                       v1::CheckMoveResponse* response) {
+  return XiangqiCheckMove(request, options, response);
+}
+
+absl::Status ListMoves(const v1::ListMovesRequest& request,
+                       const ServiceOptions& options,
+                       const CallControl& /*control*/,
+                       v1::ListMovesResponse* response) {
+  return XiangqiListMoves(request, options, response);
+}
+
+absl::StatusOr<std::unique_ptr<GameSession>> StartSession(
+    const v1::PlayGameStart& start, const ServiceOptions& options,
+    v1::PlayGameResponse* response, bool /*live*/) {
+  return StartXiangqiSession(start, options, response);
+}
+
+void LiveStart(const v1::Game& game, v1::PlayGameStart* start) {
+  start->mutable_xiangqi()->set_fen(game.start_fen());
+  *start->mutable_xiangqi_rules() = game.xiangqi_rules();
+}
+
+}  // namespace
+
+absl::Status CheckXiangqiPositionLimits(const v1::XiangqiPosition& position,
+                                        absl::string_view field,
+                                        const ServiceOptions& options) {
+  if (absl::Status s = CheckTextLimit(
+          position.fen(), absl::StrCat(field, ".fen"), kMaxFenBytes);
+      !s.ok())
+    return s;
+  return CheckMovesLimit(position.moves(), absl::StrCat(field, ".moves"),
+                         options.max_history_plies);
+}
+
+const GameKindPlugin& XiangqiKind() {
+  static const auto* const kPlugin = new GameKindPlugin{
+      .kind = v1::GAME_KIND_XIANGQI,
+      .name = "xiangqi",
+      .game_fields = {v1::AdjudicateGameRequest::kXiangqiFieldNumber,
+                      v1::AdjudicateGameRequest::kXiangqiRecordFieldNumber},
+      .sides = {v1::SIDE_RED, v1::SIDE_BLACK},
+      .takes_start_fen = true,
+      .check_limits = CheckXiangqiLimits,
+      .check_move = CheckMove,
+      .list_moves = ListMoves,
+      .adjudicate_game = XiangqiAdjudicateGame,
+      .start_session = StartSession,
+      .live_start = LiveStart,
+  };
+  return *kPlugin;
+}
+
+}  // namespace caipan::services
