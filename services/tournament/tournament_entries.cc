@@ -11,6 +11,7 @@
 #include "engine/tournament/tiebreak.h"
 #include "engine/tournament/trf.h"
 #include "services/game/game_request_checks.h"
+#include "services/game_kinds.h"
 #include "services/tournament/tournament_state.h"
 
 namespace caipan::services::tournament {
@@ -239,10 +240,9 @@ absl::StatusOr<v1::StoredTournament> NewTournament(
   if (absl::Status s = game::CheckLength(request.trf(), "trf", kMaxTextBytes);
       !s.ok())
     return s;
-  if (request.kind() != v1::GAME_KIND_XIANGQI &&
-      request.kind() != v1::GAME_KIND_GOMOKU) {
+  if (FindGameKind(request.kind()) == nullptr) {
     return absl::InvalidArgumentError(
-        "kind: expected GAME_KIND_XIANGQI or GAME_KIND_GOMOKU");
+        absl::StrCat("kind: expected ", GameKindChoices()));
   }
   if (request.system() == v1::PAIRING_SYSTEM_UNSPECIFIED ||
       !v1::PairingSystem_IsValid(request.system())) {
