@@ -30,7 +30,7 @@ absl::Status HandleCheckMove(const v1::CheckMoveRequest& request,
                              v1::CheckMoveResponse* response) {
   const GameKindPlugin* game = GameOf(request);
   if (game == nullptr) return NoGame<v1::CheckMoveRequest>();
-  return game->check_move(request, options, control, response);
+  return game->check_move(request, options, response);
 }
 
 absl::Status HandleListMoves(const v1::ListMovesRequest& request,
@@ -39,7 +39,7 @@ absl::Status HandleListMoves(const v1::ListMovesRequest& request,
                              v1::ListMovesResponse* response) {
   const GameKindPlugin* game = GameOf(request);
   if (game == nullptr) return NoGame<v1::ListMovesRequest>();
-  return game->list_moves(request, options, control, response);
+  return game->list_moves(request, options, response);
 }
 
 absl::Status HandleAdjudicateGame(const v1::AdjudicateGameRequest& request,

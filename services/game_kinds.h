@@ -47,14 +47,13 @@ struct GameKindPlugin {
                                const google::protobuf::FieldDescriptor& field,
                                absl::string_view path,
                                const ServiceOptions& options);
-  // The AdjudicationService's unary calls for a request holding this game.
+  // The AdjudicationService's unary calls for a request holding this game
+  // (only AdjudicateGame runs long enough to watch for the call's end).
   absl::Status (*check_move)(const v1::CheckMoveRequest& request,
                              const ServiceOptions& options,
-                             const CallControl& control,
                              v1::CheckMoveResponse* response);
   absl::Status (*list_moves)(const v1::ListMovesRequest& request,
                              const ServiceOptions& options,
-                             const CallControl& control,
                              v1::ListMovesResponse* response);
   absl::Status (*adjudicate_game)(const v1::AdjudicateGameRequest& request,
                                   const ServiceOptions& options,

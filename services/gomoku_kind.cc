@@ -51,20 +51,6 @@ absl::Status CheckGomokuLimits(const google::protobuf::Message& request,
       path, options);
 }
 
-absl::Status CheckMove(const v1::CheckMoveRequest& request,
-                       const ServiceOptions& options,
-                       const CallControl& /*control*/,
-                       v1::CheckMoveResponse* response) {
-  return GomokuCheckMove(request, options, response);
-}
-
-absl::Status ListMoves(const v1::ListMovesRequest& request,
-                       const ServiceOptions& options,
-                       const CallControl& /*control*/,
-                       v1::ListMovesResponse* response) {
-  return GomokuListMoves(request, options, response);
-}
-
 absl::Status AdjudicateGame(const v1::AdjudicateGameRequest& request,
                             const ServiceOptions& options,
                             const CallControl& /*control*/,
@@ -87,8 +73,8 @@ const GameKindPlugin& GomokuKind() {
       .sides = {v1::SIDE_BLACK, v1::SIDE_WHITE},
       .takes_start_fen = false,
       .check_limits = CheckGomokuLimits,
-      .check_move = CheckMove,
-      .list_moves = ListMoves,
+      .check_move = GomokuCheckMove,
+      .list_moves = GomokuListMoves,
       .adjudicate_game = AdjudicateGame,
       .start_session = StartGomokuSession,
       .live_start = LiveStart,

@@ -30,20 +30,6 @@ absl::Status CheckXiangqiLimits(const google::protobuf::Message& request,
                                     path, options);
 }
 
-absl::Status CheckMove(const v1::CheckMoveRequest& request,
-                       const ServiceOptions& options,
-                       const CallControl& /*control*/,
-                       v1::CheckMoveResponse* response) {
-  return XiangqiCheckMove(request, options, response);
-}
-
-absl::Status ListMoves(const v1::ListMovesRequest& request,
-                       const ServiceOptions& options,
-                       const CallControl& /*control*/,
-                       v1::ListMovesResponse* response) {
-  return XiangqiListMoves(request, options, response);
-}
-
 absl::StatusOr<std::unique_ptr<GameSession>> StartSession(
     const v1::PlayGameStart& start, const ServiceOptions& options,
     v1::PlayGameResponse* response, bool /*live*/) {
@@ -77,8 +63,8 @@ const GameKindPlugin& XiangqiKind() {
       .sides = {v1::SIDE_RED, v1::SIDE_BLACK},
       .takes_start_fen = true,
       .check_limits = CheckXiangqiLimits,
-      .check_move = CheckMove,
-      .list_moves = ListMoves,
+      .check_move = XiangqiCheckMove,
+      .list_moves = XiangqiListMoves,
       .adjudicate_game = XiangqiAdjudicateGame,
       .start_session = StartSession,
       .live_start = LiveStart,
