@@ -11,7 +11,6 @@
 #include "absl/strings/strip.h"
 #include "rpc/error_status.h"
 #include "services/game/create_game.h"
-#include "services/game_kinds.h"
 #include "services/tournament/tournament_export.h"
 #include "services/tournament/tournament_state.h"
 
@@ -36,11 +35,10 @@ void UpdateStatus(v1::StoredTournament* state) {
                     : v1::TOURNAMENT_STATUS_RUNNING);
 }
 
-// The side of the table's first (`player` 0) or second player: the game's
-// sides in seat order (a tournament's kind is checked when it is created).
 v1::Side SideOf(v1::GameKind kind, int player) {
-  const GameKindPlugin* game = FindGameKind(kind);
-  return game == nullptr ? v1::SIDE_UNSPECIFIED : game->sides[player];
+  if (kind == v1::GAME_KIND_GOMOKU)
+    return player == 0 ? v1::SIDE_BLACK : v1::SIDE_WHITE;
+  return player == 0 ? v1::SIDE_RED : v1::SIDE_BLACK;
 }
 
 }  // namespace

@@ -6,7 +6,6 @@
 #include "engine/tournament/knockout.h"
 #include "engine/tournament/round_robin.h"
 #include "engine/tournament/swiss.h"
-#include "services/game_kinds.h"
 #include "services/tournament/tournament_state.h"
 
 namespace caipan::services::tournament {
@@ -223,13 +222,14 @@ v1::TableResult TableResultOfGame(const v1::Game& game) {
     return v1::TABLE_RESULT_PENDING;
   if (verdict.result() == v1::RESULT_DRAW) return v1::TABLE_RESULT_DRAW;
   if (verdict.result() != v1::RESULT_WIN) return v1::TABLE_RESULT_PENDING;
-  // The table's red is the game's first player: the one who started with the
-  // game's first side (xiangqi red, gomoku black) until a swap exchanged the
-  // colours.
-  const GameKindPlugin* kind = FindGameKind(game.kind());
-  if (kind == nullptr) return v1::TABLE_RESULT_PENDING;
-  const bool first_player_won =
-      (verdict.winner() == kind->sides[0]) != game.swapped();
+  // The table's red is the game's first player: xiangqi red, gomoku the
+  // player who started with black (until a swap exchanged the colours).
+  bool first_player_won;
+  if (game.kind() == v1::GAME_KIND_GOMOKU) {
+    first_player_won = (verdict.winner() == v1::SIDE_BLACK) != game.swapped();
+  } else {
+    first_player_won = verdict.winner() == v1::SIDE_RED;
+  }
   return first_player_won ? v1::TABLE_RESULT_RED_WINS
                           : v1::TABLE_RESULT_BLACK_WINS;
 }

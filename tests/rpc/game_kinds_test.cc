@@ -44,9 +44,10 @@ TEST(GameKindsTest, NamesAreUniqueAndPrefixTheGamesFields) {
 }
 
 // Each request that holds a game: every field of its `game` oneof belongs to
-// exactly one game, whose name it starts with, and a game's field numbers are
-// never another field of that message.
+// exactly one game, whose name it starts with; and every number a game claims
+// is a `game` field of some request.
 TEST(GameKindsTest, EveryGameFieldOfEveryRequestBelongsToOneGame) {
+  std::set<int> used_fields;
   for (const google::protobuf::Descriptor* message :
        {v1::CheckMoveRequest::descriptor(), v1::ListMovesRequest::descriptor(),
         v1::AdjudicateGameRequest::descriptor(),
@@ -70,10 +71,16 @@ TEST(GameKindsTest, EveryGameFieldOfEveryRequestBelongsToOneGame) {
       for (int number : game->game_fields) {
         const google::protobuf::FieldDescriptor* field =
             message->FindFieldByNumber(number);
-        if (field != nullptr) {
-          EXPECT_EQ(field->containing_oneof(), oneof) << field->full_name();
+        if (field != nullptr && field->containing_oneof() == oneof) {
+          used_fields.insert(number);
         }
       }
+    }
+  }
+  // No game claims a number that no request uses for it.
+  for (const GameKindPlugin* game : GameKinds()) {
+    for (int number : game->game_fields) {
+      EXPECT_TRUE(used_fields.count(number)) << game->name << " " << number;
     }
   }
   EXPECT_EQ(FindGameKindByField(0), nullptr);  // GAME_NOT_SET
