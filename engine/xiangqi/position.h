@@ -125,6 +125,11 @@ class Position {
   // unattacked (and not facing the other king). Asked of the board the move
   // would leave; nothing is played.
   bool LeavesKingSafe(Move m) const { return KingSafeAfter(side_, m); }
+  // The same, for a side to move known not to be in check: then only the
+  // king's rank or file that the move touches, or a horse leg it frees, can
+  // expose the king, and only those are looked at (most moves cost a few
+  // comparisons).
+  bool LeavesKingSafeWhenNotInCheck(Move m) const;
 
   // OK if the representation is consistent: the mailbox, the piece and colour
   // bitboards and the rank and file words agree, each side has one king on its
@@ -168,10 +173,6 @@ class Position {
   // Whether c's king is safe on the board pseudo-legal move `m` of c's would
   // leave.
   bool KingSafeAfter(Color c, Move m) const;
-  // LeavesKingSafe for a side to move that is not in check: then only the
-  // king's rank or file that the move touches, or a horse leg it frees, can
-  // expose the king, and only those are looked at.
-  bool LeavesKingSafeWhenNotInCheck(Move m) const;
 
   Piece board_[kSquares];
   Bitboard by_piece_[kPieceCodeCount];
