@@ -47,31 +47,37 @@ PointKind ClassifyBlackMove(Board& board, Point p) {
   return ClassifyBlackMoveWithPatterns(board, p, e, &recursed);
 }
 
-PointKind ClassifyBlackMoveWithPatterns(Board& board, Point p,
-                                        const LinePattern e[kNumDirections],
-                                        bool* recursed) {
-  *recursed = false;
+int ThreeLineCount(const LinePattern e[kNumDirections]) {
+  int three_lines = 0;
+  for (int d = 0; d < kNumDirections; ++d) {
+    three_lines += FourCount(e[d]) == 0 && (e[d] & kThreeCandidatesMask);
+  }
+  return three_lines;
+}
+
+LineVerdict VerdictFromPatterns(const LinePattern e[kNumDirections]) {
   LinePattern any = 0;
   int fours = 0;
   for (int d = 0; d < kNumDirections; ++d) {
     any |= e[d];
     fours += FourCount(e[d]);
   }
-  if (any & kFiveBit) return PointKind::kFive;
-  if (any & kOverlineBit) return PointKind::kOverline;
-  if (fours >= 2) return PointKind::kDoubleFour;
+  if (any & kFiveBit) return LineVerdict::kFive;
+  if (any & kOverlineBit) return LineVerdict::kOverline;
+  if (fours >= 2) return LineVerdict::kDoubleFour;
+  return ThreeLineCount(e) >= 2 ? LineVerdict::kThreeTest : LineVerdict::kNone;
+}
 
-  // Lines that may hold a three: a straight-four point exists and the line
-  // holds no four (a line counts once, as its strongest shape).
-  int three_lines = 0;
-  for (int d = 0; d < kNumDirections; ++d) {
-    if (FourCount(e[d]) == 0 && (e[d] & kThreeCandidatesMask)) ++three_lines;
-  }
-  if (three_lines < 2) return PointKind::kNone;
+PointKind ClassifyBlackMoveWithPatterns(Board& board, Point p,
+                                        const LinePattern e[kNumDirections],
+                                        bool* recursed) {
+  const LineVerdict verdict = VerdictFromPatterns(e);
+  *recursed = verdict == LineVerdict::kThreeTest;
+  if (!*recursed) return KindOf(verdict);
+  int three_lines = ThreeLineCount(e);
 
   // A line is a three only if one of its straight-four points is itself a
   // legal black move that is not a five, with p already played.
-  *recursed = true;
   board.Place(p, Color::kBlack);
   int threes = 0;
   for (int d = 0; d < kNumDirections && threes < 2 && threes + three_lines >= 2;

@@ -10,6 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/gomoku/board.h"
+#include "engine/gomoku/pattern.h"
 #include "engine/gomoku/types.h"
 
 namespace caipan::gomoku {
@@ -31,6 +32,24 @@ constexpr bool IsForbiddenKind(PointKind kind) {
   return kind == PointKind::kOverline || kind == PointKind::kDoubleFour ||
          kind == PointKind::kDoubleThree;
 }
+
+// What black's four line patterns at a point decide by themselves: the
+// point's kind when it is none, five, overline or double-four, or kThreeTest
+// when two lines may hold a three and only the recursive test can tell.
+// The first four values equal PointKind's.
+enum class LineVerdict : uint8_t {
+  kNone = 0,
+  kFive,
+  kOverline,
+  kDoubleFour,
+  kThreeTest,
+};
+LineVerdict VerdictFromPatterns(const LinePattern e[kNumDirections]);
+// Number of lines that may hold a three: the line has a straight-four point
+// and no four (a line counts once, as its strongest shape).
+int ThreeLineCount(const LinePattern e[kNumDirections]);
+// The point kind of a verdict other than kThreeTest.
+constexpr PointKind KindOf(LineVerdict v) { return static_cast<PointKind>(v); }
 
 // Classifies black playing on the empty point p. The board is used as scratch
 // space for the recursive three test and is restored before returning.
