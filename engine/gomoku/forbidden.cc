@@ -47,27 +47,6 @@ PointKind ClassifyBlackMove(Board& board, Point p) {
   return ClassifyBlackMoveWithPatterns(board, p, e, &recursed);
 }
 
-int ThreeLineCount(const LinePattern e[kNumDirections]) {
-  int three_lines = 0;
-  for (int d = 0; d < kNumDirections; ++d) {
-    three_lines += FourCount(e[d]) == 0 && (e[d] & kThreeCandidatesMask);
-  }
-  return three_lines;
-}
-
-LineVerdict VerdictFromPatterns(const LinePattern e[kNumDirections]) {
-  LinePattern any = 0;
-  int fours = 0;
-  for (int d = 0; d < kNumDirections; ++d) {
-    any |= e[d];
-    fours += FourCount(e[d]);
-  }
-  if (any & kFiveBit) return LineVerdict::kFive;
-  if (any & kOverlineBit) return LineVerdict::kOverline;
-  if (fours >= 2) return LineVerdict::kDoubleFour;
-  return ThreeLineCount(e) >= 2 ? LineVerdict::kThreeTest : LineVerdict::kNone;
-}
-
 PointKind ClassifyBlackMoveWithPatterns(Board& board, Point p,
                                         const LinePattern e[kNumDirections],
                                         bool* recursed) {

@@ -44,10 +44,29 @@ enum class LineVerdict : uint8_t {
   kDoubleFour,
   kThreeTest,
 };
-LineVerdict VerdictFromPatterns(const LinePattern e[kNumDirections]);
 // Number of lines that may hold a three: the line has a straight-four point
 // and no four (a line counts once, as its strongest shape).
-int ThreeLineCount(const LinePattern e[kNumDirections]);
+inline int ThreeLineCount(const LinePattern e[kNumDirections]) {
+  int three_lines = 0;
+  for (int d = 0; d < kNumDirections; ++d) {
+    three_lines += FourCount(e[d]) == 0 && (e[d] & kThreeCandidatesMask);
+  }
+  return three_lines;
+}
+// The verdict of a point's four patterns; inline, as it runs for every
+// point of a whole-board map.
+inline LineVerdict VerdictFromPatterns(const LinePattern e[kNumDirections]) {
+  LinePattern any = 0;
+  int fours = 0;
+  for (int d = 0; d < kNumDirections; ++d) {
+    any |= e[d];
+    fours += FourCount(e[d]);
+  }
+  if (any & kFiveBit) return LineVerdict::kFive;
+  if (any & kOverlineBit) return LineVerdict::kOverline;
+  if (fours >= 2) return LineVerdict::kDoubleFour;
+  return ThreeLineCount(e) >= 2 ? LineVerdict::kThreeTest : LineVerdict::kNone;
+}
 // The point kind of a verdict other than kThreeTest.
 constexpr PointKind KindOf(LineVerdict v) { return static_cast<PointKind>(v); }
 
