@@ -5,6 +5,9 @@
 #define CAIPAN_ENGINE_GOMOKU_FORBIDDEN_H_
 
 #include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <vector>
 
@@ -44,28 +47,44 @@ enum class LineVerdict : uint8_t {
   kDoubleFour,
   kThreeTest,
 };
+// The four patterns of a point as one word, direction d in bits 16d..16d+15,
+// so the verdict below tests all four lines at once.
+inline uint64_t PackPatterns(const LinePattern e[kNumDirections]) {
+  uint64_t x;
+  std::memcpy(&x, e, sizeof x);
+  return x;
+}
+inline constexpr uint64_t kEachLine = 0x0001000100010001;
+
 // Number of lines that may hold a three: the line has a straight-four point
 // and no four (a line counts once, as its strongest shape).
-inline int ThreeLineCount(const LinePattern e[kNumDirections]) {
-  int three_lines = 0;
-  for (int d = 0; d < kNumDirections; ++d) {
-    three_lines += FourCount(e[d]) == 0 && (e[d] & kThreeCandidatesMask);
-  }
-  return three_lines;
+inline int ThreeLineCount(uint64_t packed) {
+  // Per line: candidates (at most 0x7f) plus 0x7f reaches bit 7 if any; a
+  // four count (at most 2) plus 3 reaches bit 2 if any.
+  const uint64_t candidates = packed & (kThreeCandidatesMask * kEachLine);
+  const uint64_t fours = (packed >> kFourShift) & (3 * kEachLine);
+  const uint64_t has_candidates =
+      ((candidates + kThreeCandidatesMask * kEachLine) >> 7) & kEachLine;
+  const uint64_t has_four = ((fours + 3 * kEachLine) >> 2) & kEachLine;
+  return std::popcount(has_candidates & ~has_four);
 }
+inline int ThreeLineCount(const LinePattern e[kNumDirections]) {
+  return ThreeLineCount(PackPatterns(e));
+}
+
 // The verdict of a point's four patterns; inline, as it runs for every
-// point of a whole-board map.
+// point of a whole-board map and every point a stone touches.
 inline LineVerdict VerdictFromPatterns(const LinePattern e[kNumDirections]) {
-  LinePattern any = 0;
-  int fours = 0;
-  for (int d = 0; d < kNumDirections; ++d) {
-    any |= e[d];
-    fours += FourCount(e[d]);
-  }
+  const uint64_t packed = PackPatterns(e);
+  uint64_t any = packed | packed >> 32;
+  any |= any >> 16;
   if (any & kFiveBit) return LineVerdict::kFive;
   if (any & kOverlineBit) return LineVerdict::kOverline;
-  if (fours >= 2) return LineVerdict::kDoubleFour;
-  return ThreeLineCount(e) >= 2 ? LineVerdict::kThreeTest : LineVerdict::kNone;
+  // The multiply adds the four lines' counts into the top line.
+  const uint64_t fours = (packed >> kFourShift) & (3 * kEachLine);
+  if (((fours * kEachLine) >> 48) >= 2) return LineVerdict::kDoubleFour;
+  return ThreeLineCount(packed) >= 2 ? LineVerdict::kThreeTest
+                                     : LineVerdict::kNone;
 }
 // The point kind of a verdict other than kThreeTest.
 constexpr PointKind KindOf(LineVerdict v) { return static_cast<PointKind>(v); }

@@ -2,6 +2,7 @@
 #include "engine/gomoku/pattern_board.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 namespace caipan::gomoku {
@@ -23,6 +24,16 @@ constexpr int CellWeight(int o) {
   }
   return w;
 }
+
+// Weight, in the code of the window centred k steps from a point (index
+// k + 5), of that point: it sits at offset -k there.
+constexpr std::array<int, 2 * kWindowRadius + 1> kWeightSeenFrom = [] {
+  std::array<int, 2 * kWindowRadius + 1> t{};
+  for (int k = -kWindowRadius; k <= kWindowRadius; ++k) {
+    t[k + kWindowRadius] = k == 0 ? 0 : CellWeight(-k);
+  }
+  return t;
+}();
 
 // How many steps from (col, row) stay on the board going one way along a
 // direction, by the signs of its column and row steps.
@@ -69,8 +80,8 @@ void PatternBoard::Touch(Point p, int weight) {
       if (k == 0) continue;
       // The point k steps along sees p at offset -k.
       const int q = index + k * kIndexStep[d];
-      codes_[q][d] =
-          static_cast<uint16_t>(codes_[q][d] + weight * CellWeight(-k));
+      codes_[q][d] = static_cast<uint16_t>(
+          codes_[q][d] + weight * kWeightSeenFrom[k + kWindowRadius]);
       patterns_[q][d] = table_[codes_[q][d]];
       SetVerdict(q);
     }
@@ -110,7 +121,8 @@ PointKind PatternBoard::ThreeTest(Point p) const {
                     static_cast<int8_t>(p.row + offset * kDirRow[d])};
       // With p black, only q's window along d changes: p sits at -offset.
       Patterns qe = patterns_[q.index()];
-      qe[d] = table_[codes_[q.index()][d] + CellWeight(-offset)];
+      qe[d] = table_[codes_[q.index()][d] +
+                     kWeightSeenFrom[offset + kWindowRadius]];
       const LineVerdict v = VerdictFromPatterns(qe.data());
       bool legal = v == LineVerdict::kNone;
       if (v == LineVerdict::kThreeTest) {
