@@ -53,30 +53,13 @@ PointKind ClassifyBlackMoveWithPatterns(Board& board, Point p,
   const LineVerdict verdict = VerdictFromPatterns(e);
   *recursed = verdict == LineVerdict::kThreeTest;
   if (!*recursed) return KindOf(verdict);
-  int three_lines = ThreeLineCount(e);
-
-  // A line is a three only if one of its straight-four points is itself a
-  // legal black move that is not a five, with p already played.
   board.Place(p, Color::kBlack);
-  int threes = 0;
-  for (int d = 0; d < kNumDirections && threes < 2 && threes + three_lines >= 2;
-       ++d) {
-    const unsigned candidates = e[d] & kThreeCandidatesMask;
-    if (FourCount(e[d]) != 0 || candidates == 0) continue;
-    --three_lines;
-    for (int k = 0; k < 7; ++k) {
-      if (!(candidates & (1u << k))) continue;
-      const int offset = k - kThreeCandidateOffset;
-      const Point q{static_cast<int8_t>(p.col + offset * kDirCol[d]),
-                    static_cast<int8_t>(p.row + offset * kDirRow[d])};
-      if (ClassifyBlackMove(board, q) == PointKind::kNone) {
-        ++threes;
-        break;
-      }
-    }
-  }
+  const bool double_three =
+      MakesDoubleThree(p, e, [&board](Point q, int /*dir*/, int /*offset*/) {
+        return ClassifyBlackMove(board, q) == PointKind::kNone;
+      });
   board.Remove(p);
-  return threes >= 2 ? PointKind::kDoubleThree : PointKind::kNone;
+  return double_three ? PointKind::kDoubleThree : PointKind::kNone;
 }
 
 absl::StatusOr<PointKind> ClassifyBlackPoint(const Board& board, Point p) {

@@ -89,6 +89,35 @@ inline LineVerdict VerdictFromPatterns(const LinePattern e[kNumDirections]) {
 // The point kind of a verdict other than kThreeTest.
 constexpr PointKind KindOf(LineVerdict v) { return static_cast<PointKind>(v); }
 
+// Whether black on p makes two threes: p's lines that may hold a three
+// (patterns e) are threes only if one of their straight-four points q is a
+// legal black move that is not a five with p played, which
+// `four_point_is_free(q, dir, offset)` tells (offset: q's steps from p along
+// dir). Stops as soon as the answer is known.
+template <typename FourPointIsFree>
+bool MakesDoubleThree(Point p, const LinePattern e[kNumDirections],
+                      FourPointIsFree four_point_is_free) {
+  int three_lines = ThreeLineCount(e);
+  int threes = 0;
+  for (int d = 0; d < kNumDirections && threes < 2 && threes + three_lines >= 2;
+       ++d) {
+    const unsigned candidates = e[d] & kThreeCandidatesMask;
+    if (FourCount(e[d]) != 0 || candidates == 0) continue;
+    --three_lines;
+    for (int k = 0; k < 7; ++k) {
+      if (!(candidates & (1u << k))) continue;
+      const int offset = k - kThreeCandidateOffset;
+      const Point q{static_cast<int8_t>(p.col + offset * kDirCol[d]),
+                    static_cast<int8_t>(p.row + offset * kDirRow[d])};
+      if (four_point_is_free(q, d, offset)) {
+        ++threes;
+        break;
+      }
+    }
+  }
+  return threes >= 2;
+}
+
 // Classifies black playing on the empty point p. The board is used as scratch
 // space for the recursive three test and is restored before returning.
 PointKind ClassifyBlackMove(Board& board, Point p);

@@ -103,44 +103,27 @@ void PatternBoard::Remove(Point p) {
 }
 
 PointKind PatternBoard::ThreeTest(Point p) const {
-  const Patterns& e = patterns_[p.index()];
-  int three_lines = ThreeLineCount(e.data());
   // Made only if some straight-four point needs a deeper test than its own
   // patterns give: the plain board with p played.
   std::optional<Board> scratch;
-  int threes = 0;
-  for (int d = 0; d < kNumDirections && threes < 2 && threes + three_lines >= 2;
-       ++d) {
-    const unsigned candidates = e[d] & kThreeCandidatesMask;
-    if (FourCount(e[d]) != 0 || candidates == 0) continue;
-    --three_lines;
-    for (int k = 0; k < 7; ++k) {
-      if (!(candidates & (1u << k))) continue;
-      const int offset = k - kThreeCandidateOffset;
-      const Point q{static_cast<int8_t>(p.col + offset * kDirCol[d]),
-                    static_cast<int8_t>(p.row + offset * kDirRow[d])};
-      // With p black, only q's window along d changes: p sits at -offset.
-      Patterns qe = patterns_[q.index()];
-      qe[d] = table_[codes_[q.index()][d] +
+  const auto four_point_is_free = [&](Point q, int dir, int offset) {
+    // With p black, only q's window along dir changes: p sits at -offset.
+    Patterns qe = patterns_[q.index()];
+    qe[dir] = table_[codes_[q.index()][dir] +
                      kWeightSeenFrom[offset + kWindowRadius]];
-      const LineVerdict v = VerdictFromPatterns(qe.data());
-      bool legal = v == LineVerdict::kNone;
-      if (v == LineVerdict::kThreeTest) {
-        if (!scratch) {
-          scratch.emplace(board_);
-          scratch->Place(p, Color::kBlack);
-        }
-        bool recursed;
-        legal = ClassifyBlackMoveWithPatterns(*scratch, q, qe.data(),
-                                              &recursed) == PointKind::kNone;
-      }
-      if (legal) {
-        ++threes;
-        break;
-      }
+    const LineVerdict v = VerdictFromPatterns(qe.data());
+    if (v != LineVerdict::kThreeTest) return v == LineVerdict::kNone;
+    if (!scratch) {
+      scratch.emplace(board_);
+      scratch->Place(p, Color::kBlack);
     }
-  }
-  return threes >= 2 ? PointKind::kDoubleThree : PointKind::kNone;
+    bool recursed;
+    return ClassifyBlackMoveWithPatterns(*scratch, q, qe.data(), &recursed) ==
+           PointKind::kNone;
+  };
+  return MakesDoubleThree(p, patterns_[p.index()].data(), four_point_is_free)
+             ? PointKind::kDoubleThree
+             : PointKind::kNone;
 }
 
 }  // namespace caipan::gomoku

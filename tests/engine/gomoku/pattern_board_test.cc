@@ -1,18 +1,16 @@
 // The pattern board against the from-scratch classifier: patterns and answers
-// at every point along random games with placements and removals, and every
-// row of the forbidden-case table built stone by stone.
+// at every point along random games with placements and removals (the
+// forbidden-case table is checked on it in forbidden_cases_test.cc).
 #include "engine/gomoku/pattern_board.h"
 
 #include <cmath>
 #include <random>
-#include <string>
 #include <vector>
 
 #include "engine/gomoku/forbidden.h"
 #include "engine/gomoku/notation.h"
 #include "engine/gomoku/pattern.h"
 #include "gtest/gtest.h"
-#include "tests/engine/gomoku/test_data.h"
 
 namespace caipan::gomoku {
 namespace {
@@ -140,28 +138,6 @@ TEST(PatternBoardTest, OccupiedPointIsNone) {
   EXPECT_EQ(pb.ClassifyBlack(Point{7, 7}), PointKind::kNone);
   pb.Remove(Point{7, 7});
   EXPECT_EQ(pb.ClassifyBlack(Point{7, 7}), PointKind::kDoubleThree);
-}
-
-TEST(PatternBoardTest, EveryForbiddenCaseRowStoneByStone) {
-  const auto rows = testing::ReadTestTsv("gomoku/forbidden_cases.tsv");
-  ASSERT_GE(rows.size(), 200u) << "forbidden_cases.tsv looks truncated";
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const auto& row = rows[i];
-    ASSERT_GE(row.size(), 3u) << "row " << i + 2;
-    SCOPED_TRACE("tsv line " + std::to_string(i + 2) + ": " + row[0] + " @ " +
-                 row[1]);
-    absl::StatusOr<Board> board = ParseStones(row[0]);
-    ASSERT_TRUE(board.ok()) << board.status();
-    absl::StatusOr<Point> point = ParsePoint(row[1]);
-    ASSERT_TRUE(point.ok()) << point.status();
-    PatternBoard pb;
-    for (int k = 0; k < kNumPoints; ++k) {
-      const Point q = Point::FromIndex(k);
-      if (board->At(q) == Stone::kBlack) pb.Place(q, Color::kBlack);
-      if (board->At(q) == Stone::kWhite) pb.Place(q, Color::kWhite);
-    }
-    EXPECT_EQ(PointKindName(pb.ClassifyBlack(*point)), row[2]);
-  }
 }
 
 }  // namespace
