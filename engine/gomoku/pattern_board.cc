@@ -46,6 +46,7 @@ constexpr int StepsLeft(int col, int row, int dc, int dr) {
   return n;
 }
 
+// A stone's digit in black's window codes: own 1, blocked 2.
 constexpr int DigitOf(Color c) { return c == Color::kBlack ? 1 : 2; }
 
 }  // namespace

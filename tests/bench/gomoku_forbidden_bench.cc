@@ -2,8 +2,8 @@
 // (board built from a stone list, then every empty point classified) and the
 // incremental update per stone; and one point's classification, from the
 // plain board and from a board that keeps its patterns. Counters report time
-// per empty point
-// ("per_empty_point", shown in seconds) and per stone placed or removed.
+// per empty point ("per_empty_point", shown in seconds) and per stone placed
+// or removed.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
