@@ -1,0 +1,347 @@
+#include "store/postgres_store.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <numeric>
+#include <utility>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "store/change_check.h"
+#include "store/postgres_migrations.h"
+#include "store/read_checks.h"
+
+namespace caipan::store {
+
+using pg::BytesAt;
+using pg::IntAt;
+using pg::Params;
+using pg::Result;
+
+namespace {
+
+// The columns read into a GameRow by Rows(), of a games row aliased `g`,
+// followed by one of its players (or NULL).
+constexpr char kRowColumns[] =
+    "g.id, g.name, g.request_id, g.kind, g.status, g.event, "
+    "g.create_time_unix_ms, g.spec, g.snapshot, g.last_sequence, p.player";
+constexpr char kWithPlayers[] = " LEFT JOIN game_players p ON p.game = g.id ";
+
+absl::Status Unavailable(const absl::Status& cause) {
+  if (absl::IsUnavailable(cause)) return cause;
+  return absl::UnavailableError(
+      absl::StrCat("postgres: the group was not stored: ", cause.message()));
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<PostgresStore>> PostgresStore::Open(
+    const std::string& conninfo, const PostgresOptions& options) {
+  absl::StatusOr<pg::Connection> writer = pg::Connection::Open(conninfo);
+  if (!writer.ok()) return writer.status();
+  if (absl::Status s = pg::Migrate(*writer); !s.ok()) return s;
+  absl::StatusOr<pg::Connection> reader = pg::Connection::Open(conninfo);
+  if (!reader.ok()) return reader.status();
+  absl::StatusOr<std::unique_ptr<pg::Listener>> listener =
+      pg::Listener::Start(conninfo);
+  if (!listener.ok()) return listener.status();
+  return std::unique_ptr<PostgresStore>(new PostgresStore(
+      options, *std::move(writer), *std::move(reader), *std::move(listener)));
+}
+
+PostgresStore::PostgresStore(const PostgresOptions& options,
+                             pg::Connection writer, pg::Connection reader,
+                             std::unique_ptr<pg::Listener> listener)
+    : QueuedStore(options.max_group),
+      writer_(std::move(writer)),
+      reader_(std::move(reader)),
+      listener_(std::move(listener)) {
+  StartWriter();
+}
+
+PostgresStore::~PostgresStore() {
+  Close();
+  listener_.reset();
+}
+
+void PostgresStore::Watch(ChangeFeed feed) {
+  listener_->SetFeed(std::move(feed));
+}
+
+std::vector<absl::Status> PostgresStore::WriteGroup(
+    std::vector<Change>& changes) {
+  std::vector<absl::Status> statuses(changes.size());
+  // Every change not already failed fails: nothing of the group is stored
+  // (or, when the connection died during COMMIT, it is unknown whether it
+  // was: the caller treats it as not stored and rereads).
+  auto fail_all = [&](const absl::Status& error) {
+    if (writer_.ok()) writer_.Run("ROLLBACK").IgnoreError();
+    const absl::Status unavailable = Unavailable(error);
+    for (absl::Status& status : statuses) {
+      if (status.ok()) status = unavailable;
+    }
+    return std::move(statuses);
+  };
+  if (absl::Status s = writer_.EnsureOpen(); !s.ok()) return fail_all(s);
+  // Rows are locked in name order, so that two servers' groups never wait
+  // for each other in a cycle; one game's changes keep their queue order.
+  std::vector<size_t> order(changes.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return changes[a].game < changes[b].game;
+  });
+  if (absl::Status s = writer_.Run("BEGIN"); !s.ok()) return fail_all(s);
+  for (size_t i : order) {
+    if (absl::Status s = writer_.Run("SAVEPOINT change"); !s.ok()) {
+      return fail_all(s);
+    }
+    absl::Status status = Apply(changes[i]);
+    if (!status.ok()) {
+      if (!writer_.ok()) return fail_all(status);
+      if (absl::Status s = writer_.Run("ROLLBACK TO SAVEPOINT change");
+          !s.ok()) {
+        return fail_all(s);
+      }
+      statuses[i] = std::move(status);
+    }
+    if (absl::Status s = writer_.Run("RELEASE SAVEPOINT change"); !s.ok()) {
+      return fail_all(s);
+    }
+  }
+  if (absl::Status s = writer_.Run("COMMIT"); !s.ok()) return fail_all(s);
+  return statuses;
+}
+
+absl::Status PostgresStore::Create(const GameRow& row, int64_t* id) {
+  if (!row.request_id.empty()) {
+    Params params;
+    params.Text(row.request_id);
+    absl::StatusOr<Result> taken =
+        writer_.Query("SELECT 1 FROM games WHERE request_id = $1", params);
+    if (!taken.ok()) return taken.status();
+    if (PQntuples(taken->get()) > 0) return RequestIdTaken(row.request_id);
+  }
+  Params params;
+  params.Text(row.name);
+  if (row.request_id.empty()) {
+    params.Null();
+  } else {
+    params.Text(row.request_id);
+  }
+  params.Text(row.kind).Text(row.status).Text(row.event);
+  params.Int(row.create_time_unix_ms).Bytes(row.spec).Bytes(row.snapshot);
+  absl::StatusOr<Result> inserted = writer_.Query(
+      "INSERT INTO games (name, request_id, kind, status, event, "
+      "create_time_unix_ms, spec, snapshot, last_sequence) "
+      "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0) RETURNING id",
+      params);
+  if (absl::IsAlreadyExists(inserted.status())) {
+    // Another server created it since the check above.
+    return absl::StrContains(inserted.status().message(), "request_id")
+               ? RequestIdTaken(row.request_id)
+               : NameTaken(row.name);
+  }
+  if (!inserted.ok()) return inserted.status();
+  *id = IntAt(inserted->get(), 0, 0);
+  if (row.players.empty()) return absl::OkStatus();
+  Params players;
+  players.Int(*id);
+  std::string sql = "INSERT INTO game_players (game, position, player) VALUES ";
+  for (size_t i = 0; i < row.players.size(); ++i) {
+    players.Text(row.players[i]);
+    absl::StrAppend(&sql, i == 0 ? "" : ", ", "($1, ", i, ", $", i + 2, ")");
+  }
+  return writer_.Run(sql, players);
+}
+
+absl::Status PostgresStore::Apply(Change& change) {
+  if (absl::Status s = CheckChange(change); !s.ok()) return s;
+  int64_t id = 0;
+  int64_t last_sequence = 0;
+  {
+    Params params;
+    params.Text(change.game);
+    // The row stays locked until the group commits: another server's change
+    // to the game waits, then sees this one's sequence.
+    absl::StatusOr<Result> found = writer_.Query(
+        "SELECT id, last_sequence FROM games WHERE name = $1 FOR UPDATE",
+        params);
+    if (!found.ok()) return found.status();
+    const bool exists = PQntuples(found->get()) > 0;
+    if (change.create.has_value()) {
+      if (exists) return NameTaken(change.game);
+      if (absl::Status s = Create(*change.create, &id); !s.ok()) return s;
+    } else if (!exists) {
+      return GameNotFound(change.game);
+    } else {
+      id = IntAt(found->get(), 0, 0);
+      last_sequence = IntAt(found->get(), 0, 1);
+      if (last_sequence != change.expected_last_sequence) {
+        return SequenceMismatch(change.game, change.expected_last_sequence,
+                                last_sequence);
+      }
+    }
+  }
+  const int64_t new_last =
+      last_sequence + static_cast<int64_t>(change.events.size());
+  // The events, the row and the notice in one statement (one round trip).
+  Params params;
+  params.Int(id).Int(new_last);
+  if (change.status.has_value()) {
+    params.Text(*change.status);
+  } else {
+    params.Null();
+  }
+  if (change.snapshot.has_value()) {
+    params.Bytes(*change.snapshot);
+  } else {
+    params.NullBytes();
+  }
+  params.Text(pg::NoticePayload(change.game, new_last));
+  std::string sql = "WITH ";
+  if (!change.events.empty()) {
+    sql += "appended AS (INSERT INTO events (game, sequence, payload) VALUES ";
+    for (size_t i = 0; i < change.events.size(); ++i) {
+      params.Int(last_sequence + static_cast<int64_t>(i) + 1);
+      params.Bytes(change.events[i].payload);
+      absl::StrAppend(&sql, i == 0 ? "" : ", ", "($1, $", 6 + 2 * i, ", $",
+                      7 + 2 * i, ")");
+    }
+    sql += "), ";
+  }
+  absl::StrAppend(
+      &sql,
+      "updated AS (UPDATE games SET last_sequence = $2, "
+      "status = coalesce($3, status), snapshot = coalesce($4, snapshot) "
+      "WHERE id = $1 RETURNING 1) SELECT pg_notify('",
+      pg::kChannel, "', $5) FROM updated");
+  return writer_.Run(sql, params);
+}
+
+absl::StatusOr<std::vector<GameRow>> PostgresStore::Rows(
+    std::string_view sql, const Params& params, std::vector<int64_t>* ids) {
+  if (absl::Status s = reader_.EnsureOpen(); !s.ok()) return s;
+  absl::StatusOr<Result> result = reader_.Query(sql, params);
+  if (!result.ok()) return result.status();
+  const PGresult* r = result->get();
+  std::vector<GameRow> rows;
+  int64_t current = -1;
+  for (int i = 0; i < PQntuples(r); ++i) {
+    const int64_t id = IntAt(r, i, 0);
+    if (id != current) {
+      current = id;
+      GameRow row;
+      row.name = BytesAt(r, i, 1);
+      row.request_id = BytesAt(r, i, 2);  // NULL reads as ""
+      row.kind = BytesAt(r, i, 3);
+      row.status = BytesAt(r, i, 4);
+      row.event = BytesAt(r, i, 5);
+      row.create_time_unix_ms = IntAt(r, i, 6);
+      row.spec = BytesAt(r, i, 7);
+      row.snapshot = BytesAt(r, i, 8);
+      row.last_sequence = IntAt(r, i, 9);
+      rows.push_back(std::move(row));
+      if (ids != nullptr) ids->push_back(id);
+    }
+    if (!pg::IsNullAt(r, i, 10))
+      rows.back().players.push_back(BytesAt(r, i, 10));
+  }
+  return rows;
+}
+
+absl::StatusOr<std::optional<GameRow>> PostgresStore::One(
+    const char* where, std::string_view key) {
+  Params params;
+  params.Text(key);
+  absl::MutexLock lock(&read_mu_);
+  absl::StatusOr<std::vector<GameRow>> rows =
+      Rows(absl::StrCat("SELECT ", kRowColumns, " FROM games g", kWithPlayers,
+                        "WHERE ", where, " ORDER BY p.position"),
+           params, nullptr);
+  if (!rows.ok()) return rows.status();
+  if (rows->empty()) return std::nullopt;
+  return std::move(rows->front());
+}
+
+absl::StatusOr<std::optional<GameRow>> PostgresStore::FindGame(
+    std::string_view name) {
+  return One("g.name = $1", name);
+}
+
+absl::StatusOr<std::optional<GameRow>> PostgresStore::FindByRequestId(
+    std::string_view request_id) {
+  if (request_id.empty()) return std::nullopt;
+  return One("g.request_id = $1", request_id);
+}
+
+absl::StatusOr<std::vector<GameRow>> PostgresStore::LoadLiveGames() {
+  absl::MutexLock lock(&read_mu_);
+  return Rows(
+      absl::StrCat("SELECT ", kRowColumns, " FROM games g", kWithPlayers,
+                   "WHERE g.status = 'live' ORDER BY g.id, p.position"),
+      Params(), nullptr);
+}
+
+absl::StatusOr<std::vector<EventRow>> PostgresStore::LoadEvents(
+    std::string_view game, int64_t after_sequence, int limit) {
+  if (absl::Status s = CheckEventLimit(limit); !s.ok()) return s;
+  Params params;
+  params.Text(game).Int(after_sequence).Int(limit);
+  absl::MutexLock lock(&read_mu_);
+  if (absl::Status s = reader_.EnsureOpen(); !s.ok()) return s;
+  // One row with NULLs: the game exists, with no events after the sequence.
+  absl::StatusOr<Result> result = reader_.Query(
+      "SELECT e.sequence, e.payload FROM games g LEFT JOIN events e "
+      "ON e.game = g.id AND e.sequence > $2 WHERE g.name = $1 "
+      "ORDER BY e.sequence LIMIT $3",
+      params);
+  if (!result.ok()) return result.status();
+  const PGresult* r = result->get();
+  if (PQntuples(r) == 0) return GameNotFound(game);
+  std::vector<EventRow> events;
+  for (int i = 0; i < PQntuples(r); ++i) {
+    if (pg::IsNullAt(r, i, 0)) continue;
+    events.push_back(EventRow{IntAt(r, i, 0), BytesAt(r, i, 1)});
+  }
+  return events;
+}
+
+absl::StatusOr<ListPage> PostgresStore::ListGames(const ListQuery& query) {
+  absl::StatusOr<int64_t> after = PageStart(query);
+  if (!after.ok()) return after.status();
+  // $1 the id after which the page starts, $2 status, $3 event, $4 player,
+  // $5 the limit, $6 1 for tournaments, 0 for games: every one is bound.
+  std::string page =
+      absl::StrCat("SELECT * FROM games WHERE id > $1 AND (kind = '",
+                   kTournamentKind, "') = ($6 = 1)");
+  if (!query.status.empty()) absl::StrAppend(&page, " AND status = $2");
+  if (!query.event.empty()) absl::StrAppend(&page, " AND event = $3");
+  if (!query.player.empty()) {
+    absl::StrAppend(&page,
+                    " AND id IN (SELECT game FROM game_players "
+                    "WHERE player = $4 AND game > $1)");
+  }
+  absl::StrAppend(&page, " ORDER BY id LIMIT $5");
+  Params params;
+  params.Int(*after).Text(query.status).Text(query.event).Text(query.player);
+  // One more than the page: whether another page follows.
+  params.Int(query.page_size + 1).Int(query.tournaments ? 1 : 0);
+  std::vector<int64_t> ids;
+  absl::MutexLock lock(&read_mu_);
+  absl::StatusOr<std::vector<GameRow>> rows = Rows(
+      absl::StrCat("WITH page AS (", page, ") SELECT ", kRowColumns,
+                   " FROM page g", kWithPlayers, "ORDER BY g.id, p.position"),
+      params, &ids);
+  if (!rows.ok()) return rows.status();
+  return PageOf(*std::move(rows), ids, query.page_size);
+}
+
+absl::StatusOr<std::unique_ptr<GameStore>> OpenPostgresStore(
+    const std::string& conninfo, const PostgresOptions& options) {
+  absl::StatusOr<std::unique_ptr<PostgresStore>> store =
+      PostgresStore::Open(conninfo, options);
+  if (!store.ok()) return store.status();
+  return std::unique_ptr<GameStore>(*std::move(store));
+}
+
+}  // namespace caipan::store

@@ -1,0 +1,74 @@
+// The PostgreSQL store, for several servers on one database. The writer
+// thread owns one connection and writes each group in one transaction, each
+// change under its own savepoint; a game's row is locked (SELECT … FOR
+// UPDATE) while its change is checked and written, so two servers racing on
+// one game cannot both append: the second sees the first's sequence and gets
+// ABORTED. Each commit sends a NOTIFY per changed game; a Listener hands the
+// notices of every server's commits to the ChangeFeed. Reads share a second
+// connection, guarded by a mutex.
+#ifndef CAIPAN_STORE_POSTGRES_STORE_H_
+#define CAIPAN_STORE_POSTGRES_STORE_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "store/game_store.h"
+#include "store/postgres_conn.h"
+#include "store/postgres_listener.h"
+#include "store/queued_store.h"
+
+namespace caipan::store {
+
+class PostgresStore final : public QueuedStore {
+ public:
+  // See OpenPostgresStore().
+  static absl::StatusOr<std::unique_ptr<PostgresStore>> Open(
+      const std::string& conninfo, const PostgresOptions& options = {});
+  ~PostgresStore() override;
+
+  absl::StatusOr<std::optional<GameRow>> FindGame(
+      std::string_view name) override;
+  absl::StatusOr<std::optional<GameRow>> FindByRequestId(
+      std::string_view request_id) override;
+  absl::StatusOr<std::vector<GameRow>> LoadLiveGames() override;
+  absl::StatusOr<std::vector<EventRow>> LoadEvents(std::string_view game,
+                                                   int64_t after_sequence,
+                                                   int limit) override;
+  absl::StatusOr<ListPage> ListGames(const ListQuery& query) override;
+
+  bool Shared() const override { return true; }
+  void Watch(ChangeFeed feed) override;
+
+ private:
+  PostgresStore(const PostgresOptions& options, pg::Connection writer,
+                pg::Connection reader, std::unique_ptr<pg::Listener> listener);
+
+  std::vector<absl::Status> WriteGroup(std::vector<Change>& changes) override;
+  absl::Status Apply(Change& change);
+  absl::Status Create(const GameRow& row, int64_t* id);
+  // The rows (with their players) of a query whose columns are kRowColumns
+  // followed by one player per result row.
+  absl::StatusOr<std::vector<GameRow>> Rows(std::string_view sql,
+                                            const pg::Params& params,
+                                            std::vector<int64_t>* ids)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(read_mu_);
+  absl::StatusOr<std::optional<GameRow>> One(const char* where,
+                                             std::string_view key);
+
+  pg::Connection writer_;  // the writer thread's only
+  absl::Mutex read_mu_;
+  pg::Connection reader_ ABSL_GUARDED_BY(read_mu_);
+  std::unique_ptr<pg::Listener> listener_;
+};
+
+}  // namespace caipan::store
+
+#endif  // CAIPAN_STORE_POSTGRES_STORE_H_
