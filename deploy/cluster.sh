@@ -24,13 +24,16 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
 }
 
-# Waits (at most $2 seconds) until http://127.0.0.1:$1/healthz answers 200.
+# Waits (at most $2 seconds) until http://127.0.0.1:$1/healthz answers 200; gives up early once
+# process $3 (if given) has exited.
 wait_healthy() {
-  python3 - "$1" "${2:-30}" <<'PY'
-import sys, time, urllib.request
-port, limit = sys.argv[1], float(sys.argv[2])
+  python3 - "$1" "${2:-30}" "${3:-0}" <<'PY'
+import os, sys, time, urllib.request
+port, limit, pid = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
 deadline = time.time() + limit
 while time.time() < deadline:
+    if pid and not os.path.exists("/proc/%d" % pid):
+        sys.exit(1)
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as r:
             if r.status == 200:
@@ -49,7 +52,7 @@ start_server() {
     --metrics-address "127.0.0.1:${!metrics_var}" --store "postgres:$PG" \
     --data-dir "$dir/data" ${CAIPAN_SERVER_ARGS:-} >>"$dir/server-$i.log" 2>&1 &
   echo $! >"$dir/server-$i.pid"
-  if ! wait_healthy "${!http_var}" 60; then
+  if ! wait_healthy "${!http_var}" 60 "$!"; then
     echo "cluster: server $i did not become healthy; its log:" >&2
     tail -20 "$dir/server-$i.log" >&2
     return 1
@@ -104,7 +107,9 @@ case "$cmd" in
 import sys
 src, dst, grpc, http, grpc_servers, http_servers = sys.argv[1:]
 text = open(src).read()
+import os
 for key, value in {"@BIND@": "127.0.0.1", "@GRPC_PORT@": grpc, "@HTTP_PORT@": http,
+                   "@DIR@": os.path.dirname(os.path.abspath(dst)),
                    "@GRPC_SERVERS@": grpc_servers.rstrip(),
                    "@HTTP_SERVERS@": http_servers.rstrip()}.items():
     text = text.replace(key, value)
@@ -113,7 +118,11 @@ PY
     haproxy -c -q -f "$dir/haproxy.cfg"
     setsid haproxy -f "$dir/haproxy.cfg" -db >>"$dir/haproxy.log" 2>&1 &
     echo $! >"$dir/haproxy.pid"
-    wait_healthy "$HTTP" 30 || { echo "cluster: haproxy did not answer" >&2; exit 1; }
+    if ! wait_healthy "$HTTP" 30 "$(cat "$dir/haproxy.pid")"; then
+      echo "cluster: haproxy did not answer; its log:" >&2
+      tail -5 "$dir/haproxy.log" >&2
+      exit 1
+    fi
     echo "cluster: $n servers on PostgreSQL ($pg); gRPC 127.0.0.1:$GRPC, HTTP" \
       "http://127.0.0.1:$HTTP/ (HAProxy)"
     ;;

@@ -55,6 +55,10 @@ case "$cmd" in
     flock -u 9
     cp -a "$template" "$dir/data"
     [ ${#as[@]} -eq 0 ] || chown -R "$pg_user" "$dir"
+    if ! "${as[@]}" test -w "$dir/data"; then
+      echo "pg_temp: $pg_user cannot reach $dir (its parent directories need o+x)" >&2
+      exit 1
+    fi
     chmod 700 "$dir/data"
     for attempt in 1 2 3 4 5; do
       port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')

@@ -100,12 +100,16 @@ class Game:
         return ct.common.SIDE_BLACK if ply % 2 == 1 else ct.common.SIDE_WHITE
 
 
+RETRIES = [0]  # calls retried after a retryable error (the kill's effect on clients)
+
+
 def call(fn, what, deadline):
     """Retries fn until it is answered (a server may be down under HAProxy)."""
     while True:
         try:
             return fn()
         except grpc.RpcError as e:
+            RETRIES[0] += 1
             if e.code() not in RETRYABLE:
                 raise Failure("%s: %s: %s" % (what, e.code().name, e.details()))
             if time.monotonic() > deadline:
@@ -238,9 +242,10 @@ def verify(cluster, games, watchers, max_p99_ms):
         for channel in channels.values():
             channel.close()
     p50, p99 = percentile(latencies, 50), percentile(latencies, 99)
-    print("cluster: %d games, %d acknowledged moves, %d flag falls (each once), every event "
-          "seen in order by %d watchers" % (len(games), stats["moves"], stats["flag_falls"],
-                                           sum(len(w) for w in watchers.values())))
+    print("cluster: %d games, %d acknowledged moves (%d calls retried), %d flag falls (each "
+          "once), every event seen in order by %d watchers"
+          % (len(games), stats["moves"], RETRIES[0], stats["flag_falls"],
+             sum(len(w) for w in watchers.values())))
     print("cluster: watcher on another server saw a move after its acknowledgement: p50 %.1f ms,"
           " p99 %.1f ms, max %.1f ms (%d samples)" % (p50, p99, max(latencies), len(latencies)))
     if p99 > max_p99_ms:
@@ -260,6 +265,7 @@ def main():
         return 1
     started = time.monotonic()
     work = tempfile.mkdtemp(prefix="caipan_cluster_")
+    os.chmod(work, 0o755)  # PostgreSQL runs as its own user below it
     ct.generate_client(args.proto_dir, os.path.join(work, "stubs"))
     cluster = Cluster(args.deploy_dir, args.server, os.path.join(work, "cluster"))
     watchers = {}
