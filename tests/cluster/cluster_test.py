@@ -34,14 +34,14 @@ import crash_test as ct  # noqa: E402  (the client stubs and move generators)
 RETRYABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED,
              grpc.StatusCode.CANCELLED)
 CALL_TIMEOUT = 5.0
-PLAYED_GAMES = 12
-PLIES = 30
-MOVE_GAP_S = 0.2
+PLAYED_GAMES = 16
+PLIES = 100
+MOVE_GAP_S = 0.02
 TIMED_GAMES = 4
 TIMED_PLIES = 2
 TIME_CONTROL_S = 4
-KILL_AT_S = 2.0
-DOWN_S = 3.0
+KILL_AT_S = 1.0
+DOWN_S = 1.5
 DEADLINE_S = 90
 
 
