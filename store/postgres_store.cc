@@ -92,10 +92,28 @@ std::vector<absl::Status> PostgresStore::WriteGroup(
   });
   if (absl::Status s = writer_.Run("BEGIN"); !s.ok()) return fail_all(s);
   for (size_t i : order) {
+    const Change& change = changes[i];
+    if (absl::Status s = CheckChange(change); !s.ok()) {
+      statuses[i] = std::move(s);
+      continue;
+    }
+    if (!change.create.has_value()) {
+      // An error of the statement itself (not a refusal) breaks the
+      // transaction: nothing of the group is stored.
+      if (absl::Status s = Write(change, &statuses[i]); !s.ok()) {
+        return fail_all(s);
+      }
+      continue;
+    }
+    // A create may lose a race for its name or request_id: under a
+    // savepoint, so that the rest of the group goes on.
     if (absl::Status s = writer_.Run("SAVEPOINT change"); !s.ok()) {
       return fail_all(s);
     }
-    absl::Status status = Apply(changes[i]);
+    absl::Status status = Create(*change.create);
+    if (status.ok()) {
+      if (absl::Status s = Write(change, &status); !s.ok()) status = s;
+    }
     if (!status.ok()) {
       if (!writer_.ok()) return fail_all(status);
       if (absl::Status s = writer_.Run("ROLLBACK TO SAVEPOINT change");
@@ -112,7 +130,15 @@ std::vector<absl::Status> PostgresStore::WriteGroup(
   return statuses;
 }
 
-absl::Status PostgresStore::Create(const GameRow& row, int64_t* id) {
+absl::Status PostgresStore::Create(const GameRow& row) {
+  {
+    Params params;
+    params.Text(row.name);
+    absl::StatusOr<Result> taken =
+        writer_.Query("SELECT 1 FROM games WHERE name = $1", params);
+    if (!taken.ok()) return taken.status();
+    if (PQntuples(taken->get()) > 0) return NameTaken(row.name);
+  }
   if (!row.request_id.empty()) {
     Params params;
     params.Text(row.request_id);
@@ -142,10 +168,9 @@ absl::Status PostgresStore::Create(const GameRow& row, int64_t* id) {
                : NameTaken(row.name);
   }
   if (!inserted.ok()) return inserted.status();
-  *id = IntAt(inserted->get(), 0, 0);
   if (row.players.empty()) return absl::OkStatus();
   Params players;
-  players.Int(*id);
+  players.Int(IntAt(inserted->get(), 0, 0));
   std::string sql = "INSERT INTO game_players (game, position, player) VALUES ";
   for (size_t i = 0; i < row.players.size(); ++i) {
     players.Text(row.players[i]);
@@ -154,39 +179,17 @@ absl::Status PostgresStore::Create(const GameRow& row, int64_t* id) {
   return writer_.Run(sql, players);
 }
 
-absl::Status PostgresStore::Apply(Change& change) {
-  if (absl::Status s = CheckChange(change); !s.ok()) return s;
-  int64_t id = 0;
-  int64_t last_sequence = 0;
-  {
-    Params params;
-    params.Text(change.game);
-    // The row stays locked until the group commits: another server's change
-    // to the game waits, then sees this one's sequence.
-    absl::StatusOr<Result> found = writer_.Query(
-        "SELECT id, last_sequence FROM games WHERE name = $1 FOR UPDATE",
-        params);
-    if (!found.ok()) return found.status();
-    const bool exists = PQntuples(found->get()) > 0;
-    if (change.create.has_value()) {
-      if (exists) return NameTaken(change.game);
-      if (absl::Status s = Create(*change.create, &id); !s.ok()) return s;
-    } else if (!exists) {
-      return GameNotFound(change.game);
-    } else {
-      id = IntAt(found->get(), 0, 0);
-      last_sequence = IntAt(found->get(), 0, 1);
-      if (last_sequence != change.expected_last_sequence) {
-        return SequenceMismatch(change.game, change.expected_last_sequence,
-                                last_sequence);
-      }
-    }
-  }
+absl::Status PostgresStore::Write(const Change& change, absl::Status* outcome) {
+  // One statement, one round trip: lock the game's row (another server's
+  // change to it waits, then sees this one's sequence), check the sequence,
+  // and only if it matches append the events, update the row and send the
+  // notice. Its answer: the stored sequence (NULL: no such game) and whether
+  // the change was made.
+  const int64_t expected = change.expected_last_sequence;
   const int64_t new_last =
-      last_sequence + static_cast<int64_t>(change.events.size());
-  // The events, the row and the notice in one statement (one round trip).
+      expected + static_cast<int64_t>(change.events.size());
   Params params;
-  params.Int(id).Int(new_last);
+  params.Text(change.game).Int(expected).Int(new_last);
   if (change.status.has_value()) {
     params.Text(*change.status);
   } else {
@@ -198,24 +201,45 @@ absl::Status PostgresStore::Apply(Change& change) {
     params.NullBytes();
   }
   params.Text(pg::NoticePayload(change.game, new_last));
-  std::string sql = "WITH ";
+  std::string sql =
+      "WITH g AS (SELECT id, last_sequence FROM games WHERE name = $1 "
+      "FOR UPDATE), ok AS (SELECT id FROM g WHERE last_sequence = $2), ";
   if (!change.events.empty()) {
-    sql += "appended AS (INSERT INTO events (game, sequence, payload) VALUES ";
+    sql +=
+        "appended AS (INSERT INTO events (game, sequence, payload) "
+        "SELECT ok.id, v.sequence, v.payload FROM ok, (VALUES ";
     for (size_t i = 0; i < change.events.size(); ++i) {
-      params.Int(last_sequence + static_cast<int64_t>(i) + 1);
+      params.Int(expected + static_cast<int64_t>(i) + 1);
       params.Bytes(change.events[i].payload);
-      absl::StrAppend(&sql, i == 0 ? "" : ", ", "($1, $", 6 + 2 * i, ", $",
-                      7 + 2 * i, ")");
+      absl::StrAppend(&sql, i == 0 ? "" : ", ", "($", 7 + 2 * i, "::bigint, $",
+                      8 + 2 * i, "::bytea)");
     }
-    sql += "), ";
+    sql += ") AS v (sequence, payload)), ";
   }
-  absl::StrAppend(
-      &sql,
-      "updated AS (UPDATE games SET last_sequence = $2, "
-      "status = coalesce($3, status), snapshot = coalesce($4, snapshot) "
-      "WHERE id = $1 RETURNING 1) SELECT pg_notify('",
-      pg::kChannel, "', $5) FROM updated");
-  return writer_.Run(sql, params);
+  absl::StrAppend(&sql,
+                  "updated AS (UPDATE games SET last_sequence = $3, "
+                  "status = coalesce($4, games.status), "
+                  "snapshot = coalesce($5, games.snapshot) FROM ok "
+                  "WHERE games.id = ok.id RETURNING games.id), "
+                  "notified AS MATERIALIZED (SELECT pg_notify('",
+                  pg::kChannel,
+                  "', $6) FROM updated) "
+                  "SELECT (SELECT last_sequence FROM g), "
+                  "(SELECT count(*) FROM notified)");
+  absl::StatusOr<Result> result = writer_.Query(sql, params);
+  if (!result.ok()) return result.status();
+  const PGresult* r = result->get();
+  if (PQntuples(r) != 1) {
+    return absl::InternalError("postgres: the change's answer has no row");
+  }
+  if (pg::IsNullAt(r, 0, 0)) {
+    *outcome = GameNotFound(change.game);
+  } else if (IntAt(r, 0, 1) != 1) {
+    *outcome = SequenceMismatch(change.game, expected, IntAt(r, 0, 0));
+  } else {
+    *outcome = absl::OkStatus();
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<std::vector<GameRow>> PostgresStore::Rows(

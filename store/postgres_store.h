@@ -1,11 +1,12 @@
 // The PostgreSQL store, for several servers on one database. The writer
-// thread owns one connection and writes each group in one transaction, each
-// change under its own savepoint; a game's row is locked (SELECT … FOR
-// UPDATE) while its change is checked and written, so two servers racing on
-// one game cannot both append: the second sees the first's sequence and gets
-// ABORTED. Each commit sends a NOTIFY per changed game; a Listener hands the
-// notices of every server's commits to the ChangeFeed. Reads share a second
-// connection, guarded by a mutex.
+// thread owns one connection and writes each group in one transaction; each
+// change is one statement that locks the game's row (SELECT … FOR UPDATE),
+// checks its sequence and writes only if it matches, so two servers racing on
+// one game cannot both append: the second waits for the first, sees its
+// sequence and gets ABORTED. Creates run under a savepoint (they may lose a
+// race for a name or request_id). Each change sends a NOTIFY, delivered at
+// commit; a Listener hands the notices of every server's commits to the
+// ChangeFeed. Reads share a second connection, guarded by a mutex.
 #ifndef CAIPAN_STORE_POSTGRES_STORE_H_
 #define CAIPAN_STORE_POSTGRES_STORE_H_
 
@@ -52,8 +53,12 @@ class PostgresStore final : public QueuedStore {
                 pg::Connection reader, std::unique_ptr<pg::Listener> listener);
 
   std::vector<absl::Status> WriteGroup(std::vector<Change>& changes) override;
-  absl::Status Apply(Change& change);
-  absl::Status Create(const GameRow& row, int64_t* id);
+  // Inserts the row of a game to create (and its players).
+  absl::Status Create(const GameRow& row);
+  // Writes a change to an existing (or just created) game; its refusal
+  // (NOT_FOUND, ABORTED) goes to `outcome`, an error of the statement is
+  // returned.
+  absl::Status Write(const Change& change, absl::Status* outcome);
   // The rows (with their players) of a query whose columns are kRowColumns
   // followed by one player per result row.
   absl::StatusOr<std::vector<GameRow>> Rows(std::string_view sql,

@@ -69,8 +69,10 @@ def loadgen_rows(output):
 def run_cluster(args, servers, work):
     directory = os.path.join(work, "c%d" % servers)
     env = dict(os.environ, CAIPAN_SERVER=args.server, CAIPAN_SERVER_ARGS="--no-rpc-log")
-    subprocess.run(["bash", CLUSTER, "start", directory, str(servers)], env=env, check=True,
-                   capture_output=True, timeout=180)
+    started = subprocess.run(["bash", CLUSTER, "start", directory, str(servers)], env=env,
+                             capture_output=True, text=True, timeout=180)
+    if started.returncode != 0:
+        raise RuntimeError("cluster.sh start failed:\n" + started.stdout + started.stderr)
     try:
         values = dict(line.strip().split("=", 1)
                       for line in open(os.path.join(directory, "cluster.env")))
@@ -111,6 +113,7 @@ def main():
     parser.add_argument("--rate", type=float, default=1000)
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="caipan_cluster_bench_")
+    os.chmod(work, 0o755)  # PostgreSQL runs as its own user below it
     failures = 0
     try:
         print("cluster benchmark: %d games, %.0f s per row, closed loop and paced at %.0f moves/s;"
