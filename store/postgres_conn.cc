@@ -201,6 +201,48 @@ absl::StatusOr<Result> Connection::Query(std::string_view sql,
   return result;
 }
 
+absl::Status Connection::Pipeline(
+    const std::vector<std::pair<std::string, const Params*>>& batch,
+    std::vector<Result>* results) {
+  if (conn_ == nullptr)
+    return absl::UnavailableError("postgres: no connection");
+  if (PQenterPipelineMode(conn_.get()) != 1) return ResultError(nullptr);
+  absl::Status error;
+  size_t sent = 0;
+  for (const auto& [sql, params] : batch) {
+    if (PQsendQueryParams(conn_.get(), sql.c_str(), params->size(),
+                          params->types(), params->values(), params->lengths(),
+                          params->formats(), /*resultFormat=*/1) != 1) {
+      error = ResultError(nullptr);
+      break;
+    }
+    ++sent;
+  }
+  if (PQpipelineSync(conn_.get()) != 1 && error.ok()) {
+    error = ResultError(nullptr);
+  }
+  // Every statement sent answers with its result and a NULL; the sync last.
+  for (size_t i = 0; i < sent && ok(); ++i) {
+    Result result(PQgetResult(conn_.get()));
+    while (PGresult* more = PQgetResult(conn_.get())) PQclear(more);
+    const ExecStatusType status =
+        result == nullptr ? PGRES_FATAL_ERROR : PQresultStatus(result.get());
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+      if (error.ok()) error = ResultError(result.get());
+      continue;
+    }
+    results->push_back(std::move(result));
+  }
+  while (ok()) {
+    Result result(PQgetResult(conn_.get()));
+    if (result == nullptr) continue;
+    if (PQresultStatus(result.get()) == PGRES_PIPELINE_SYNC) break;
+  }
+  if (ok()) PQexitPipelineMode(conn_.get());
+  if (error.ok() && !ok()) error = ResultError(nullptr);
+  return error;
+}
+
 absl::Status Connection::Run(std::string_view sql, const Params& params) {
   absl::StatusOr<Result> result = Query(sql, params);
   return result.status();

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -77,6 +78,12 @@ class Connection {
                                const Params& params = Params());
   // Query() for statements whose rows are not needed.
   absl::Status Run(std::string_view sql, const Params& params = Params());
+  // Runs every (sql, params) of `batch` in one round trip (libpq's pipeline
+  // mode), results in order into `results`. The first error (as Query's) is
+  // returned; the statements after it did not run.
+  absl::Status Pipeline(
+      const std::vector<std::pair<std::string, const Params*>>& batch,
+      std::vector<Result>* results);
   // Several statements without parameters (migrations).
   absl::Status RunScript(const std::string& sql);
 

@@ -27,6 +27,10 @@ constexpr char kRowColumns[] =
     "g.create_time_unix_ms, g.spec, g.snapshot, g.last_sequence, p.player";
 constexpr char kWithPlayers[] = " LEFT JOIN game_players p ON p.game = g.id ";
 
+// Changes written in one round trip at most (their statements and answers
+// must fit the connection's buffers).
+constexpr size_t kMaxPipeline = 256;
+
 absl::Status Unavailable(const absl::Status& cause) {
   if (absl::IsUnavailable(cause)) return cause;
   return absl::UnavailableError(
@@ -91,6 +95,10 @@ std::vector<absl::Status> PostgresStore::WriteGroup(
     return changes[a].game < changes[b].game;
   });
   if (absl::Status s = writer_.Run("BEGIN"); !s.ok()) return fail_all(s);
+  // Changes to existing games go in batches, each in one round trip; an
+  // error of a statement itself (not a refusal) breaks the transaction:
+  // nothing of the group is stored.
+  std::vector<size_t> batch;
   for (size_t i : order) {
     const Change& change = changes[i];
     if (absl::Status s = CheckChange(change); !s.ok()) {
@@ -98,13 +106,13 @@ std::vector<absl::Status> PostgresStore::WriteGroup(
       continue;
     }
     if (!change.create.has_value()) {
-      // An error of the statement itself (not a refusal) breaks the
-      // transaction: nothing of the group is stored.
-      if (absl::Status s = Write(change, &statuses[i]); !s.ok()) {
-        return fail_all(s);
-      }
-      continue;
+      batch.push_back(i);
+      if (batch.size() < kMaxPipeline) continue;
     }
+    if (absl::Status s = WriteBatch(changes, batch, statuses); !s.ok()) {
+      return fail_all(s);
+    }
+    if (!change.create.has_value()) continue;
     // A create may lose a race for its name or request_id: under a
     // savepoint, so that the rest of the group goes on.
     if (absl::Status s = writer_.Run("SAVEPOINT change"); !s.ok()) {
@@ -125,6 +133,9 @@ std::vector<absl::Status> PostgresStore::WriteGroup(
     if (absl::Status s = writer_.Run("RELEASE SAVEPOINT change"); !s.ok()) {
       return fail_all(s);
     }
+  }
+  if (absl::Status s = WriteBatch(changes, batch, statuses); !s.ok()) {
+    return fail_all(s);
   }
   if (absl::Status s = writer_.Run("COMMIT"); !s.ok()) return fail_all(s);
   return statuses;
@@ -179,7 +190,7 @@ absl::Status PostgresStore::Create(const GameRow& row) {
   return writer_.Run(sql, players);
 }
 
-absl::Status PostgresStore::Write(const Change& change, absl::Status* outcome) {
+std::string PostgresStore::WriteSql(const Change& change, Params& params) {
   // One statement, one round trip: lock the game's row (another server's
   // change to it waits, then sees this one's sequence), check the sequence,
   // and only if it matches append the events, update the row and send the
@@ -188,7 +199,6 @@ absl::Status PostgresStore::Write(const Change& change, absl::Status* outcome) {
   const int64_t expected = change.expected_last_sequence;
   const int64_t new_last =
       expected + static_cast<int64_t>(change.events.size());
-  Params params;
   params.Text(change.game).Int(expected).Int(new_last);
   if (change.status.has_value()) {
     params.Text(*change.status);
@@ -226,19 +236,48 @@ absl::Status PostgresStore::Write(const Change& change, absl::Status* outcome) {
                   "', $6) FROM updated) "
                   "SELECT (SELECT last_sequence FROM g), "
                   "(SELECT count(*) FROM notified)");
-  absl::StatusOr<Result> result = writer_.Query(sql, params);
-  if (!result.ok()) return result.status();
-  const PGresult* r = result->get();
+  return sql;
+}
+
+absl::Status PostgresStore::WriteOutcome(const Change& change,
+                                         const PGresult* r) {
   if (PQntuples(r) != 1) {
     return absl::InternalError("postgres: the change's answer has no row");
   }
-  if (pg::IsNullAt(r, 0, 0)) {
-    *outcome = GameNotFound(change.game);
-  } else if (IntAt(r, 0, 1) != 1) {
-    *outcome = SequenceMismatch(change.game, expected, IntAt(r, 0, 0));
-  } else {
-    *outcome = absl::OkStatus();
+  if (pg::IsNullAt(r, 0, 0)) return GameNotFound(change.game);
+  if (IntAt(r, 0, 1) != 1) {
+    return SequenceMismatch(change.game, change.expected_last_sequence,
+                            IntAt(r, 0, 0));
   }
+  return absl::OkStatus();
+}
+
+absl::Status PostgresStore::Write(const Change& change, absl::Status* outcome) {
+  Params params;
+  const std::string sql = WriteSql(change, params);
+  absl::StatusOr<Result> result = writer_.Query(sql, params);
+  if (!result.ok()) return result.status();
+  *outcome = WriteOutcome(change, result->get());
+  return absl::OkStatus();
+}
+
+absl::Status PostgresStore::WriteBatch(std::vector<Change>& changes,
+                                       std::vector<size_t>& batch,
+                                       std::vector<absl::Status>& statuses) {
+  if (batch.empty()) return absl::OkStatus();
+  std::vector<Params> params(batch.size());
+  std::vector<std::pair<std::string, const Params*>> statements;
+  for (size_t j = 0; j < batch.size(); ++j) {
+    statements.emplace_back(WriteSql(changes[batch[j]], params[j]), &params[j]);
+  }
+  std::vector<Result> results;
+  if (absl::Status s = writer_.Pipeline(statements, &results); !s.ok()) {
+    return s;
+  }
+  for (size_t j = 0; j < batch.size(); ++j) {
+    statuses[batch[j]] = WriteOutcome(changes[batch[j]], results[j].get());
+  }
+  batch.clear();
   return absl::OkStatus();
 }
 

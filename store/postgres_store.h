@@ -55,10 +55,19 @@ class PostgresStore final : public QueuedStore {
   std::vector<absl::Status> WriteGroup(std::vector<Change>& changes) override;
   // Inserts the row of a game to create (and its players).
   absl::Status Create(const GameRow& row);
-  // Writes a change to an existing (or just created) game; its refusal
-  // (NOT_FOUND, ABORTED) goes to `outcome`, an error of the statement is
-  // returned.
+  // The statement that writes a change to an existing (or just created)
+  // game, its parameters added to `params`; and its answer: OK, or the
+  // change's refusal (NOT_FOUND, ABORTED).
+  static std::string WriteSql(const Change& change, pg::Params& params);
+  static absl::Status WriteOutcome(const Change& change, const PGresult* r);
+  // Runs that statement; its refusal goes to `outcome`, an error of the
+  // statement is returned.
   absl::Status Write(const Change& change, absl::Status* outcome);
+  // Writes the changes of `batch` (indices into `changes`) in one round
+  // trip, their outcomes into `statuses`; empties `batch`.
+  absl::Status WriteBatch(std::vector<Change>& changes,
+                          std::vector<size_t>& batch,
+                          std::vector<absl::Status>& statuses);
   // The rows (with their players) of a query whose columns are kRowColumns
   // followed by one player per result row.
   absl::StatusOr<std::vector<GameRow>> Rows(std::string_view sql,
