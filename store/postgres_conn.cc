@@ -149,6 +149,7 @@ absl::Status Connection::EnsureOpen() {
   if (ok()) return absl::OkStatus();
   if (conn_ == nullptr)
     return absl::UnavailableError("postgres: no connection");
+  prepared_.clear();
   PQreset(conn_.get());
   if (!ok()) {
     return absl::UnavailableError(
@@ -201,6 +202,20 @@ absl::StatusOr<Result> Connection::Query(std::string_view sql,
   return result;
 }
 
+absl::Status Connection::Prepare(const std::string& name,
+                                 const std::string& sql, const Params& params) {
+  if (prepared_.contains(name)) return absl::OkStatus();
+  if (conn_ == nullptr)
+    return absl::UnavailableError("postgres: no connection");
+  Result result(PQprepare(conn_.get(), name.c_str(), sql.c_str(), params.size(),
+                          params.types()));
+  if (result == nullptr || PQresultStatus(result.get()) != PGRES_COMMAND_OK) {
+    return ResultError(result.get());
+  }
+  prepared_.insert(name);
+  return absl::OkStatus();
+}
+
 absl::Status Connection::Pipeline(
     const std::vector<std::pair<std::string, const Params*>>& batch,
     std::vector<Result>* results) {
@@ -210,9 +225,9 @@ absl::Status Connection::Pipeline(
   absl::Status error;
   size_t sent = 0;
   for (const auto& [sql, params] : batch) {
-    if (PQsendQueryParams(conn_.get(), sql.c_str(), params->size(),
-                          params->types(), params->values(), params->lengths(),
-                          params->formats(), /*resultFormat=*/1) != 1) {
+    if (PQsendQueryPrepared(conn_.get(), sql.c_str(), params->size(),
+                            params->values(), params->lengths(),
+                            params->formats(), /*resultFormat=*/1) != 1) {
       error = ResultError(nullptr);
       break;
     }

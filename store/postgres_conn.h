@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
@@ -78,9 +79,13 @@ class Connection {
                                const Params& params = Params());
   // Query() for statements whose rows are not needed.
   absl::Status Run(std::string_view sql, const Params& params = Params());
-  // Runs every (sql, params) of `batch` in one round trip (libpq's pipeline
-  // mode), results in order into `results`. The first error (as Query's) is
-  // returned; the statements after it did not run.
+  // Prepares `sql` as statement `name` on this connection, unless it is
+  // already (statements are planned once, not at every run).
+  absl::Status Prepare(const std::string& name, const std::string& sql,
+                       const Params& params);
+  // Runs every (prepared statement, params) of `batch` in one round trip
+  // (libpq's pipeline mode), results in order into `results`. The first
+  // error (as Query's) is returned; the statements after it did not run.
   absl::Status Pipeline(
       const std::vector<std::pair<std::string, const Params*>>& batch,
       std::vector<Result>* results);
@@ -102,6 +107,8 @@ class Connection {
   absl::Status Configure();
 
   std::unique_ptr<PGconn, ConnDeleter> conn_;
+  // Statements prepared on the current session (a reconnect forgets them).
+  absl::flat_hash_set<std::string> prepared_;
 };
 
 }  // namespace caipan::store::pg

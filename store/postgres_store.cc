@@ -268,7 +268,14 @@ absl::Status PostgresStore::WriteBatch(std::vector<Change>& changes,
   std::vector<Params> params(batch.size());
   std::vector<std::pair<std::string, const Params*>> statements;
   for (size_t j = 0; j < batch.size(); ++j) {
-    statements.emplace_back(WriteSql(changes[batch[j]], params[j]), &params[j]);
+    // One prepared statement per number of events.
+    const Change& change = changes[batch[j]];
+    const std::string sql = WriteSql(change, params[j]);
+    std::string name = absl::StrCat("caipan_write_", change.events.size());
+    if (absl::Status s = writer_.Prepare(name, sql, params[j]); !s.ok()) {
+      return s;
+    }
+    statements.emplace_back(std::move(name), &params[j]);
   }
   std::vector<Result> results;
   if (absl::Status s = writer_.Pipeline(statements, &results); !s.ok()) {

@@ -129,7 +129,9 @@ void GameRegistry::OnStoreChange(const std::string& name,
   if (game == nullptr) {
     // Created (or finished) elsewhere: Find holds it if it is live.
     (void)Find(name);
-  } else if (game->committed_sequence() < last_sequence) {
+  } else if (game->sent_sequence() < last_sequence) {
+    // Not a notice of this server's own change (those are answered by the
+    // commit; one that lost a race reads the game again then).
     (void)game->CatchUp();
   }
 }

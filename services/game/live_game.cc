@@ -443,6 +443,11 @@ int64_t LiveGame::committed_sequence() const {
   return committed_.last_sequence();
 }
 
+int64_t LiveGame::sent_sequence() const {
+  absl::MutexLock lock(&mu_);
+  return stored_sequence_;
+}
+
 bool LiveGame::live() const {
   absl::MutexLock lock(&mu_);
   return committed_.status() == v1::GAME_STATUS_LIVE;

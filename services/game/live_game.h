@@ -116,8 +116,10 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   void RemoveWatcher(const GameWatcher* watcher);
   int watcher_count() const;
 
-  // The sequence of the last committed event.
+  // The sequence of the last committed event, and of the last one sent to
+  // the store (beyond it while a change is being stored).
   int64_t committed_sequence() const;
+  int64_t sent_sequence() const;
   bool live() const;
 
   // Reads the events other servers stored after this copy's last one (a
