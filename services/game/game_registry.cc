@@ -131,8 +131,10 @@ void GameRegistry::OnStoreChange(const std::string& name,
     (void)Find(name);
   } else if (game->sent_sequence() < last_sequence) {
     // Not a notice of this server's own change (those are answered by the
-    // commit; one that lost a race reads the game again then).
-    (void)game->CatchUp();
+    // commit; one that lost a race reads the game again then). Watchers
+    // want the change now; otherwise the next call reads it.
+    game->Announce(last_sequence);
+    if (game->watcher_count() > 0) (void)game->CatchUp();
   }
 }
 

@@ -107,6 +107,7 @@ grpc::ServerUnaryReactor* GameService::OnGame(
     return reactor;
   }
   if (registry_->context().store->Shared()) {
+    if ((*game)->Behind()) (void)(*game)->CatchUp();
     RunOnFreshState(*std::move(game), std::move(action), Finisher(reactor),
                     kFreshTries);
   } else {
@@ -219,9 +220,14 @@ grpc::ServerWriteReactor<v1::WatchGameResponse>* GameService::WatchGame(
                                    "the server has its limit of watch streams",
                                    rpc::kReasonLimitReached));
   }
-  return WatchReactor::Start(*std::move(game), request->after_sequence(),
-                             registry_->context().time,
-                             watch_limits_.idle_timeout, &watch_streams_);
+  std::shared_ptr<LiveGame> watched = *game;
+  auto* reactor = WatchReactor::Start(
+      *std::move(game), request->after_sequence(), registry_->context().time,
+      watch_limits_.idle_timeout, &watch_streams_);
+  // Read what notices announced before the watcher was there (a shared
+  // store: later ones are read at once, for the watcher).
+  if (watched->Behind()) (void)watched->CatchUp();
+  return reactor;
 }
 
 }  // namespace caipan::services::game

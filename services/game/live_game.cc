@@ -448,6 +448,14 @@ int64_t LiveGame::sent_sequence() const {
   return stored_sequence_;
 }
 
+void LiveGame::Announce(int64_t sequence) {
+  int64_t seen = announced_.load();
+  while (seen < sequence && !announced_.compare_exchange_weak(seen, sequence)) {
+  }
+}
+
+bool LiveGame::Behind() const { return announced_.load() > sent_sequence(); }
+
 bool LiveGame::live() const {
   absl::MutexLock lock(&mu_);
   return committed_.status() == v1::GAME_STATUS_LIVE;

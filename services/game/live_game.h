@@ -120,6 +120,11 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   // the store (beyond it while a change is being stored).
   int64_t committed_sequence() const;
   int64_t sent_sequence() const;
+  // A notice says the stored game reached `sequence`; Behind() until this
+  // copy has read that far (copies without watchers read lazily: at the
+  // next call that needs the game).
+  void Announce(int64_t sequence);
+  bool Behind() const;
   bool live() const;
 
   // Reads the events other servers stored after this copy's last one (a
@@ -234,6 +239,8 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   // A notice came while a change was being stored: read the store once that
   // change is answered.
   bool catch_up_wanted_ ABSL_GUARDED_BY(mu_) = false;
+  // The highest sequence notices announced (see Announce).
+  std::atomic<int64_t> announced_{0};
   // The thread inside store->Commit (to notice an answer given inline).
   std::atomic<std::thread::id> committing_thread_{};
   // The creation event, between Create and CommitCreate.
