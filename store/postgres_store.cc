@@ -141,22 +141,24 @@ std::vector<absl::Status> PostgresStore::WriteGroup(
   return statuses;
 }
 
+absl::StatusOr<bool> PostgresStore::Taken(const char* column,
+                                          const std::string& value) {
+  Params params;
+  params.Text(value);
+  absl::StatusOr<Result> taken = writer_.Query(
+      absl::StrCat("SELECT 1 FROM games WHERE ", column, " = $1"), params);
+  if (!taken.ok()) return taken.status();
+  return PQntuples(taken->get()) > 0;
+}
+
 absl::Status PostgresStore::Create(const GameRow& row) {
-  {
-    Params params;
-    params.Text(row.name);
-    absl::StatusOr<Result> taken =
-        writer_.Query("SELECT 1 FROM games WHERE name = $1", params);
-    if (!taken.ok()) return taken.status();
-    if (PQntuples(taken->get()) > 0) return NameTaken(row.name);
-  }
+  absl::StatusOr<bool> taken = Taken("name", row.name);
+  if (!taken.ok()) return taken.status();
+  if (*taken) return NameTaken(row.name);
   if (!row.request_id.empty()) {
-    Params params;
-    params.Text(row.request_id);
-    absl::StatusOr<Result> taken =
-        writer_.Query("SELECT 1 FROM games WHERE request_id = $1", params);
+    taken = Taken("request_id", row.request_id);
     if (!taken.ok()) return taken.status();
-    if (PQntuples(taken->get()) > 0) return RequestIdTaken(row.request_id);
+    if (*taken) return RequestIdTaken(row.request_id);
   }
   Params params;
   params.Text(row.name);

@@ -53,6 +53,8 @@ class PostgresStore final : public QueuedStore {
                 pg::Connection reader, std::unique_ptr<pg::Listener> listener);
 
   std::vector<absl::Status> WriteGroup(std::vector<Change>& changes) override;
+  // Whether a game has `value` in `column` (name or request_id).
+  absl::StatusOr<bool> Taken(const char* column, const std::string& value);
   // Inserts the row of a game to create (and its players).
   absl::Status Create(const GameRow& row);
   // The statement that writes a change to an existing (or just created)
