@@ -178,14 +178,23 @@ int Main(int argc, char** argv) {
   app.add_option("--games", game_counts,
                  "live-game benchmark: SubmitMove with this many games at "
                  "once (repeatable, e.g. --games 16 --games 256), on a "
-                 "SQLite store and an in-memory one; needs --server");
+                 "SQLite store and an in-memory one (--server), or on "
+                 "--target as it is (e.g. HAProxy in front of a cluster)");
+  std::string game_label = "target";
+  app.add_option("--game-label", game_label,
+                 "live-game benchmark on --target: the label of its rows");
   CLI11_PARSE(app, argc, argv);
   if (!game_counts.empty()) {
-    if (server_path.empty()) {
-      std::fprintf(stderr, "caipan-loadgen: --games needs --server\n");
+    if (server_path.empty() && target.empty()) {
+      std::fprintf(stderr,
+                   "caipan-loadgen: --games needs --server or --target\n");
       return 2;
     }
     GameBenchConfig bench;
+    if (server_path.empty()) {
+      bench.target = target;
+      bench.label = game_label;
+    }
     bench.server_path = server_path;
     bench.game_counts = game_counts;
     bench.seconds = seconds;
