@@ -166,7 +166,9 @@ void XiangqiHistory::AppendKey(int i, std::string* key) const {
 
 absl::StatusOr<Position> XiangqiStart(const v1::XiangqiPosition& position,
                                       absl::string_view field) {
-  if (position.fen().empty()) return Position::Start();
+  // The standard start is read from its FEN once, not per request.
+  static const Position kStart = Position::Start();
+  if (position.fen().empty()) return kStart;
   absl::StatusOr<Position> start = Position::FromFen(position.fen());
   if (!start.ok()) {
     return absl::InvalidArgumentError(

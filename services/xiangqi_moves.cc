@@ -126,19 +126,38 @@ absl::Status CheckAgainstHistory(const v1::CheckMoveRequest& request,
   if (!start.ok()) return start.status();
   const int n = history.size();
   xiangqi::GameAdjudicator game(*start, rules, n + 1);
-  // The history is read once, each move against the adjudicated position. A
-  // ruling inside the history stops that position; the moves after it must
-  // still be legal, and are read on a copy while the game counts them as
-  // trailing.
+  // The history is read once, each move against the adjudicated position,
+  // whose Play judges its legality: a move given by its squares (ICCS, a code)
+  // is not tested twice. A move Play refuses is read again only to say why. A
+  // ruling inside the history stops the adjudicated position; the moves after
+  // it must still be legal, and are read on a copy while the game counts them
+  // as trailing.
   std::optional<Position> after_decision;
   rpc::MoveParseError error;
   for (int i = 0; i < n; ++i) {
     if (!after_decision && game.decided()) after_decision = game.position();
-    const Position& at = after_decision ? *after_decision : game.position();
     Move m;
-    if (!history.Parse(at, i, &m, &error)) return history.ErrorAt(i, error);
-    if (after_decision) after_decision->MakeMove(m);
+    if (after_decision) {
+      if (!history.Parse(*after_decision, i, &m, &error))
+        return history.ErrorAt(i, error);
+      after_decision->MakeMove(m);
+      game.Play(m);
+      continue;
+    }
+    if (!history.ReadCoordinates(i, &m) &&
+        !history.Parse(game.position(), i, &m, &error)) {
+      return history.ErrorAt(i, error);
+    }
+    const int played = game.plies();
     game.Play(m);
+    if (game.plies() == played) {
+      // Refused (the game's position is unchanged): the reason is the one a
+      // full reading gives.
+      if (!history.Parse(game.position(), i, &m, &error))
+        return history.ErrorAt(i, error);
+      return absl::InternalError(
+          absl::StrCat("xiangqi: ply ", i + 1, " was refused though legal"));
+    }
   }
   const Color first_mover = start->SideToMove();
   xiangqi::Verdict before = game.Current();
