@@ -29,6 +29,24 @@ uint32_t CodeOf(const std::string& iccs) {
   return square(0) * 90 + square(2);
 }
 
+// The first `n` moves of kGame as text in `text` and as codes in `codes`.
+void GiveHistory(int n, v1::XiangqiPosition* text, v1::XiangqiPosition* codes) {
+  for (int i = 0; i < n; ++i) {
+    text->add_moves(kGame[i]);
+    codes->add_move_codes(CodeOf(kGame[i]));
+  }
+}
+
+// Sends `text` and `codes` by `call` and expects the same answer.
+template <typename Request, typename Response, typename Call>
+void ExpectSameAnswer(const Request& text, const Request& codes, Call call) {
+  Response a, b;
+  grpc::ClientContext ca, cb;
+  ASSERT_TRUE(call(&ca, text, &a).ok());
+  ASSERT_TRUE(call(&cb, codes, &b).ok());
+  EXPECT_EQ(a.SerializeAsString(), b.SerializeAsString());
+}
+
 class XiangqiMoveCodesTest : public ::testing::Test {
  protected:
   grpc::Status Check(const v1::CheckMoveRequest& request,
@@ -55,10 +73,7 @@ TEST_F(XiangqiMoveCodesTest, SameAnswerAsTheTextHistory) {
   for (int n = 1; n < static_cast<int>(kGame.size()); ++n) {
     v1::CheckMoveRequest text;
     v1::CheckMoveRequest codes;
-    for (int i = 0; i < n; ++i) {
-      text.mutable_xiangqi()->add_moves(kGame[i]);
-      codes.mutable_xiangqi()->add_move_codes(CodeOf(kGame[i]));
-    }
+    GiveHistory(n, text.mutable_xiangqi(), codes.mutable_xiangqi());
     text.set_move(kGame[n]);
     codes.set_move(kGame[n]);
     v1::CheckMoveResponse a, b;
@@ -72,16 +87,12 @@ TEST_F(XiangqiMoveCodesTest, SameAnswerAsTheTextHistory) {
 TEST_F(XiangqiMoveCodesTest, ClaimModeAndListMovesReadCodesToo) {
   v1::ListMovesRequest text;
   v1::ListMovesRequest codes;
-  for (const std::string& m : kGame) {
-    text.mutable_xiangqi()->add_moves(m);
-    codes.mutable_xiangqi()->add_move_codes(CodeOf(m));
-  }
-  v1::ListMovesResponse a, b;
-  grpc::ClientContext ca, cb;
-  ASSERT_TRUE(server_.stub().ListMoves(&ca, text, &a).ok());
-  ASSERT_TRUE(server_.stub().ListMoves(&cb, codes, &b).ok());
-  EXPECT_EQ(a.fen(), b.fen());
-  EXPECT_EQ(a.SerializeAsString(), b.SerializeAsString());
+  GiveHistory(static_cast<int>(kGame.size()), text.mutable_xiangqi(),
+              codes.mutable_xiangqi());
+  ExpectSameAnswer<v1::ListMovesRequest, v1::ListMovesResponse>(
+      text, codes, [&](grpc::ClientContext* c, const auto& q, auto* r) {
+        return server_.stub().ListMoves(c, q, r);
+      });
 
   v1::CheckMoveRequest claim;
   *claim.mutable_xiangqi() = codes.xiangqi();
@@ -138,6 +149,20 @@ TEST_F(XiangqiMoveCodesTest, IllegalCodeNamesItsIndexAndPly) {
               HasSubstr("xiangqi.move_codes[3] (ply 4)"));
 }
 
+TEST_F(XiangqiMoveCodesTest, AMoveAfterMateInTheHistoryNamesItsPly) {
+  v1::CheckMoveRequest request;
+  // Red mates with a8a9; Black has no move left to play.
+  request.mutable_xiangqi()->set_fen("3k5/RR7/9/9/9/9/9/9/9/4K4 w - - 0 1");
+  request.mutable_xiangqi()->add_move_codes(CodeOf("a8a9"));
+  request.mutable_xiangqi()->add_move_codes(CodeOf("d9d8"));
+  request.set_move("e0e1");
+  v1::CheckMoveResponse response;
+  grpc::Status status = Check(request, &response);
+  ASSERT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(status.error_message(),
+              HasSubstr("xiangqi.move_codes[1] (ply 2)"));
+}
+
 TEST_F(XiangqiMoveCodesTest, TooManyCodesAreRejectedBeforeAnyIsRead) {
   v1::CheckMoveRequest request;
   // 21 codes over a limit of 20, every one unreadable: the count is the error.
@@ -158,15 +183,13 @@ TEST_F(XiangqiMoveCodesTest, TooManyCodesAreRejectedBeforeAnyIsRead) {
 TEST_F(XiangqiMoveCodesTest, AdjudicateGameReadsCodes) {
   v1::AdjudicateGameRequest text;
   v1::AdjudicateGameRequest codes;
-  for (const std::string& m : kGame) {
-    text.mutable_xiangqi()->add_moves(m);
-    codes.mutable_xiangqi()->add_move_codes(CodeOf(m));
-  }
-  v1::AdjudicateGameResponse a, b;
-  grpc::ClientContext ca, cb;
-  ASSERT_TRUE(server_.stub().AdjudicateGame(&ca, text, &a).ok());
-  ASSERT_TRUE(server_.stub().AdjudicateGame(&cb, codes, &b).ok());
-  EXPECT_EQ(a.SerializeAsString(), b.SerializeAsString());
+  GiveHistory(static_cast<int>(kGame.size()), text.mutable_xiangqi(),
+              codes.mutable_xiangqi());
+  ExpectSameAnswer<v1::AdjudicateGameRequest, v1::AdjudicateGameResponse>(
+      text, codes, [&](grpc::ClientContext* c, const auto& q, auto* r) {
+        return server_.stub().AdjudicateGame(c, q, r);
+      });
+  v1::AdjudicateGameResponse b;
   // An unreadable code is an error naming it, as unreadable text is.
   codes.mutable_xiangqi()->set_move_codes(2, 8100);
   grpc::ClientContext cc;
@@ -184,10 +207,8 @@ TEST(XiangqiMoveCodesCacheTest, CodesAndTextShareTheCache) {
   testing::InProcessServer cached(options);
   v1::ListMovesRequest text;
   v1::ListMovesRequest codes;
-  for (const std::string& m : kGame) {
-    text.mutable_xiangqi()->add_moves(m);
-    codes.mutable_xiangqi()->add_move_codes(CodeOf(m));
-  }
+  GiveHistory(static_cast<int>(kGame.size()), text.mutable_xiangqi(),
+              codes.mutable_xiangqi());
   v1::ListMovesResponse a, b;
   grpc::ClientContext ca, cb;
   ASSERT_TRUE(cached.stub().ListMoves(&ca, text, &a).ok());
