@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "rpc/error_status.h"
+#include "rpc/xiangqi_convert.h"
 
 namespace caipan::services {
 namespace {
@@ -69,6 +70,14 @@ absl::Status CheckXiangqi(const v1::XiangqiPosition& position,
           CheckText(position.fen(), absl::StrCat(field, ".fen"), kMaxFenBytes);
       !s.ok())
     return s;
+  if (absl::Status s = rpc::CheckOneHistoryForm(position, field); !s.ok())
+    return s;
+  // Codes are fixed-size: only their count is bounded.
+  if (position.move_codes_size() > options.max_history_plies) {
+    return TooLong(absl::StrCat(field, ".move_codes"),
+                   position.move_codes_size(), options.max_history_plies,
+                   "plies");
+  }
   return CheckMoves(position.moves(), absl::StrCat(field, ".moves"),
                     options.max_history_plies);
 }

@@ -128,7 +128,8 @@ int Main(int argc, char** argv) {
                  "extra flag for the started server (repeatable), e.g. "
                  "--server-arg=--no-rpc-log");
   app.add_option("--mix", mix,
-                 "comma-separated: check_move, list_moves, adjudicate, stream")
+                 "comma-separated: check_move, check_move_codes (the same "
+                 "history as move codes), list_moves, adjudicate, stream")
       ->capture_default_str();
   app.add_option("--seconds", seconds, "duration of each measurement")
       ->capture_default_str()
@@ -223,8 +224,8 @@ int Main(int argc, char** argv) {
 
   std::vector<std::string> items;
   for (absl::string_view item : absl::StrSplit(mix, ',', absl::SkipEmpty())) {
-    if (item != "check_move" && item != "list_moves" && item != "adjudicate" &&
-        item != "stream") {
+    if (item != "check_move" && item != "check_move_codes" &&
+        item != "list_moves" && item != "adjudicate" && item != "stream") {
       std::fprintf(stderr, "caipan-loadgen: unknown mix item %s\n",
                    std::string(item).c_str());
       return 2;
@@ -235,6 +236,12 @@ int Main(int argc, char** argv) {
   if (soak.soak_seconds > 0) {
     if (items.empty()) {
       std::fprintf(stderr, "caipan-loadgen: --soak-seconds needs a --mix\n");
+      return 2;
+    }
+    if (std::find(items.begin(), items.end(), "check_move_codes") !=
+        items.end()) {
+      std::fprintf(stderr,
+                   "caipan-loadgen: check_move_codes is not a soak item\n");
       return 2;
     }
     soak.target = target;
@@ -269,6 +276,12 @@ int Main(int argc, char** argv) {
       return RunUnary(absl::StrCat("CheckMove h", plies),
                       Unary<v1::CheckMoveRequest, v1::CheckMoveResponse>(
                           &w.check_move, CAIPAN_ASYNC(raw, CheckMove)),
+                      limits);
+    }
+    if (item == "check_move_codes") {
+      return RunUnary(absl::StrCat("CheckMove h", plies, " codes"),
+                      Unary<v1::CheckMoveRequest, v1::CheckMoveResponse>(
+                          &w.check_move_codes, CAIPAN_ASYNC(raw, CheckMove)),
                       limits);
     }
     if (item == "list_moves") {
