@@ -19,21 +19,42 @@ bool ReadIccsMove(std::string_view text, Move* move) {
   return read.has_value();
 }
 
+uint32_t XiangqiMoveCode(Move move) {
+  return static_cast<uint32_t>(move.from) * 90 + move.to;
+}
+
+bool DecodeXiangqiMoveCode(uint32_t code, Move* move) {
+  if (code >= kXiangqiMoveCodeLimit) return false;
+  *move =
+      Move{static_cast<uint8_t>(code / 90), static_cast<uint8_t>(code % 90)};
+  return true;
+}
+
+namespace {
+
+// A move given by its squares (ICCS text or a code): legal in `pos`, or
+// `error` says why not.
+bool CheckCoordinateMove(const Position& pos, Move move, MoveParseError* error,
+                         Language lang) {
+  if (pos.IsLegal(move)) return true;
+  if (error != nullptr) {
+    error->rejection = v1::MOVE_REJECTION_ILLEGAL;
+    error->named = move;
+    const std::optional<xiangqi::IllegalMoveInfo> info =
+        xiangqi::DiagnoseMove(pos, move);
+    error->reason = lang != Language::kEnglish && info
+                        ? xiangqi::ExplainIllegalMove(*info, lang)
+                        : std::string(pos.CheckLegal(move).message());
+  }
+  return false;
+}
+
+}  // namespace
+
 bool ParseXiangqiMove(const Position& pos, std::string_view text, Move* move,
                       MoveParseError* error, Language lang) {
-  if (ReadIccsMove(text, move)) {
-    if (pos.IsLegal(*move)) return true;
-    if (error != nullptr) {
-      error->rejection = v1::MOVE_REJECTION_ILLEGAL;
-      error->named = *move;
-      const std::optional<xiangqi::IllegalMoveInfo> info =
-          xiangqi::DiagnoseMove(pos, *move);
-      error->reason = lang != Language::kEnglish && info
-                          ? xiangqi::ExplainIllegalMove(*info, lang)
-                          : std::string(pos.CheckLegal(*move).message());
-    }
-    return false;
-  }
+  if (ReadIccsMove(text, move))
+    return CheckCoordinateMove(pos, *move, error, lang);
   absl::StatusOr<Move> parsed = xiangqi::ParseMove(pos, text);
   if (parsed.ok()) {
     *move = *parsed;
@@ -61,12 +82,93 @@ bool ParseXiangqiMove(const Position& pos, std::string_view text, Move* move,
   return false;
 }
 
-namespace {
+XiangqiHistory::XiangqiHistory(const v1::XiangqiPosition& position,
+                               absl::string_view field)
+    : position_(position),
+      field_(field),
+      codes_(position.moves_size() == 0 && position.move_codes_size() > 0),
+      size_(codes_ ? position.move_codes_size() : position.moves_size()) {}
 
-// The position `position` starts from: its FEN, or the standard start.
-absl::StatusOr<Position> StartOf(const v1::XiangqiPosition& position,
+absl::Status CheckOneHistoryForm(const v1::XiangqiPosition& position,
                                  absl::string_view field) {
-  if (position.fen().empty()) return Position::Start();
+  if (position.moves_size() == 0 || position.move_codes_size() == 0)
+    return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat(field, ".move_codes: set with ", field,
+                   ".moves; give the history in one form only"));
+}
+
+absl::Status XiangqiHistory::CheckShape(int max_plies) const {
+  if (absl::Status s = CheckOneHistoryForm(position_, field_); !s.ok())
+    return s;
+  if (size_ > max_plies) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field_, codes_ ? ".move_codes: " : ".moves: ", size_,
+                     " plies exceed the limit of ", max_plies));
+  }
+  return absl::OkStatus();
+}
+
+bool XiangqiHistory::Parse(const Position& pos, int i, Move* move,
+                           MoveParseError* error, Language lang) const {
+  if (!codes_)
+    return ParseXiangqiMove(pos, position_.moves(i), move, error, lang);
+  const uint32_t code = position_.move_codes(i);
+  if (DecodeXiangqiMoveCode(code, move))
+    return CheckCoordinateMove(pos, *move, error, lang);
+  if (error != nullptr) {
+    error->rejection = v1::MOVE_REJECTION_UNPARSEABLE;
+    error->named.reset();
+    error->reason = lang == Language::kChinese
+                        ? absl::StrCat("无法识别的着法代码 ", code,
+                                       "（应为 起点*90+终点，小于 ",
+                                       kXiangqiMoveCodeLimit, "）")
+                        : absl::StrCat("code ", code,
+                                       " is not a move (from * 90 + to, below ",
+                                       kXiangqiMoveCodeLimit, ")");
+  }
+  return false;
+}
+
+bool XiangqiHistory::ReadCoordinates(int i, Move* move) const {
+  return codes_ ? DecodeXiangqiMoveCode(position_.move_codes(i), move)
+                : ReadIccsMove(position_.moves(i), move);
+}
+
+absl::Status XiangqiHistory::ErrorAt(int i, const MoveParseError& error) const {
+  return absl::InvalidArgumentError(
+      absl::StrCat(field_, codes_ ? ".move_codes[" : ".moves[", i, "] (ply ",
+                   i + 1, "): ", error.reason));
+}
+
+void XiangqiHistory::AppendKey(int i, std::string* key) const {
+  auto append = [key](std::string_view text) {
+    const uint32_t size = static_cast<uint32_t>(text.size());
+    key->append(reinterpret_cast<const char*>(&size), sizeof(size));
+    key->append(text);
+  };
+  if (!codes_) {
+    append(position_.moves(i));
+    return;
+  }
+  Move move;
+  if (!DecodeXiangqiMoveCode(position_.move_codes(i), &move)) {
+    // No text reads as this: the prefix through it is never stored.
+    append("?");
+    return;
+  }
+  const char text[4] = {static_cast<char>('a' + xiangqi::FileOf(move.from)),
+                        static_cast<char>('0' + xiangqi::RankOf(move.from)),
+                        static_cast<char>('a' + xiangqi::FileOf(move.to)),
+                        static_cast<char>('0' + xiangqi::RankOf(move.to))};
+  append(std::string_view(text, sizeof(text)));
+}
+
+absl::StatusOr<Position> XiangqiStart(const v1::XiangqiPosition& position,
+                                      absl::string_view field) {
+  // The standard start is read from its FEN once, not per request.
+  static const Position kStart = Position::Start();
+  if (position.fen().empty()) return kStart;
   absl::StatusOr<Position> start = Position::FromFen(position.fen());
   if (!start.ok()) {
     return absl::InvalidArgumentError(
@@ -75,29 +177,22 @@ absl::StatusOr<Position> StartOf(const v1::XiangqiPosition& position,
   return start;
 }
 
-}  // namespace
-
 absl::Status ReplayXiangqi(const v1::XiangqiPosition& position,
                            absl::string_view field, int max_plies,
                            XiangqiReplay* replay) {
-  if (position.moves_size() > max_plies) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(field, ".moves: ", position.moves_size(),
-                     " plies exceed the limit of ", max_plies));
-  }
-  absl::StatusOr<Position> start = StartOf(position, field);
+  const XiangqiHistory history(position, field);
+  if (absl::Status s = history.CheckShape(max_plies); !s.ok()) return s;
+  absl::StatusOr<Position> start = XiangqiStart(position, field);
   if (!start.ok()) return start.status();
   replay->start = *std::move(start);
   replay->current = replay->start;
   replay->moves.clear();
-  replay->moves.reserve(position.moves_size());
+  replay->moves.reserve(history.size());
   MoveParseError error;
-  for (int i = 0; i < position.moves_size(); ++i) {
+  for (int i = 0; i < history.size(); ++i) {
     Move move;
-    if (!ParseXiangqiMove(replay->current, position.moves(i), &move, &error)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          field, ".moves[", i, "] (ply ", i + 1, "): ", error.reason));
-    }
+    if (!history.Parse(replay->current, i, &move, &error))
+      return history.ErrorAt(i, error);
     replay->current.MakeMove(move);
     replay->moves.push_back(move);
   }
@@ -108,7 +203,8 @@ absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
                                   absl::string_view field, int max_plies,
                                   XiangqiPositionCache* cache,
                                   Position* current, int* plies) {
-  const int n = position.moves_size();
+  const XiangqiHistory history(position, field);
+  const int n = history.size();
   *plies = n;
   if (cache == nullptr || !cache->enabled()) {
     XiangqiReplay replay;
@@ -116,11 +212,8 @@ absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
     if (status.ok()) *current = replay.current;
     return status;
   }
-  if (n > max_plies) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        field, ".moves: ", n, " plies exceed the limit of ", max_plies));
-  }
-  absl::StatusOr<Position> parsed = StartOf(position, field);
+  if (absl::Status s = history.CheckShape(max_plies); !s.ok()) return s;
+  absl::StatusOr<Position> parsed = XiangqiStart(position, field);
   if (!parsed.ok()) return parsed.status();
   const Position& start = *parsed;
   // The key: the canonical FEN, then each move text, each preceded by its
@@ -137,10 +230,7 @@ absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
   key.append(fen);
   ends[0] = key.size();
   for (int i = 0; i < n; ++i) {
-    const std::string& m = position.moves(i);
-    const uint32_t size = static_cast<uint32_t>(m.size());
-    key.append(reinterpret_cast<const char*>(&size), sizeof(size));
-    key.append(m);
+    history.AppendKey(i, &key);
     ends[i + 1] = key.size();
   }
   // A board's next request usually adds a move or two to one seen before.
@@ -159,10 +249,8 @@ absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
   MoveParseError error;
   for (int i = from; i < n; ++i) {
     Move move;
-    if (!ParseXiangqiMove(*current, position.moves(i), &move, &error)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          field, ".moves[", i, "] (ply ", i + 1, "): ", error.reason));
-    }
+    if (!history.Parse(*current, i, &move, &error))
+      return history.ErrorAt(i, error);
     current->MakeMove(move);
   }
   if (from != n) cache->Insert(key, *current);

@@ -4,6 +4,7 @@
 #ifndef CAIPAN_RPC_XIANGQI_CONVERT_H_
 #define CAIPAN_RPC_XIANGQI_CONVERT_H_
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +20,66 @@
 
 namespace caipan::rpc {
 
+// Compact move codes (XiangqiPosition.move_codes): from * 90 + to, squares
+// numbered as the engine does (file + 9 * rank), so every code is below this.
+inline constexpr uint32_t kXiangqiMoveCodeLimit = 90 * 90;
+uint32_t XiangqiMoveCode(xiangqi::Move move);
+// The from/to pair a code names (not checked for legality); false for a code
+// at or over kXiangqiMoveCodeLimit.
+bool DecodeXiangqiMoveCode(uint32_t code, xiangqi::Move* move);
+
+// How a move text failed to name a legal move.
+struct MoveParseError {
+  v1::MoveRejection rejection = v1::MOVE_REJECTION_UNSPECIFIED;
+  std::string reason;
+  // The one move the text names though it is illegal (ICCS coordinates, or a
+  // notation move only one piece could make); nullopt when it names none.
+  std::optional<xiangqi::Move> named;
+};
+
+// The history of a XiangqiPosition, in whichever form it came (text `moves`
+// or `move_codes`), read move by move so that the two forms share one replay
+// and the errors name the field the client set. It refers to `position`,
+// which must outlive it.
+class XiangqiHistory {
+ public:
+  // `field` names the position in errors, e.g. "xiangqi".
+  XiangqiHistory(const v1::XiangqiPosition& position, absl::string_view field);
+
+  // InvalidArgument if both forms are set or the history is over `max_plies`.
+  absl::Status CheckShape(int max_plies) const;
+  int size() const { return size_; }
+  // Move `i` read against `pos` (where it is to be played): true with the
+  // legal move, else false with `error` filled (its reason in `lang`). Nothing
+  // is allocated on success.
+  bool Parse(const xiangqi::Position& pos, int i, xiangqi::Move* move,
+             MoveParseError* error, Language lang = Language::kEnglish) const;
+  // The from/to pair move `i` names by coordinates (ICCS text or a code),
+  // legal or not; false for other notations and unreadable text.
+  bool ReadCoordinates(int i, xiangqi::Move* move) const;
+  // InvalidArgument for move `i`: "xiangqi.move_codes[3] (ply 4): reason".
+  absl::Status ErrorAt(int i, const MoveParseError& error) const;
+  // Appends move `i` to a position-cache key as length and text; a code is
+  // written as its ICCS text, so that both forms of one history share a key.
+  void AppendKey(int i, std::string* key) const;
+
+ private:
+  const v1::XiangqiPosition& position_;
+  absl::string_view field_;
+  bool codes_;
+  int size_;
+};
+
+// InvalidArgument naming "`field`.move_codes" if `position` gives its history
+// both as text moves and as move codes.
+absl::Status CheckOneHistoryForm(const v1::XiangqiPosition& position,
+                                 absl::string_view field);
+
+// The position `position` starts from: its FEN, or the standard start; an
+// unreadable FEN is InvalidArgument naming "`field`.fen".
+absl::StatusOr<xiangqi::Position> XiangqiStart(
+    const v1::XiangqiPosition& position, absl::string_view field);
+
 // A game replayed from a request: the starting position, the moves and the
 // current position.
 struct XiangqiReplay {
@@ -27,9 +88,10 @@ struct XiangqiReplay {
   std::vector<xiangqi::Move> moves;
 };
 
-// Replays `position` (its FEN, then every move). Errors are InvalidArgument
-// naming the field under `field` ("xiangqi.fen", "xiangqi.moves[7]"), or a
-// history over `max_plies`.
+// Replays `position` (its FEN, then every move, text or codes). Errors are
+// InvalidArgument naming the field under `field` ("xiangqi.fen",
+// "xiangqi.moves[7]", "xiangqi.move_codes[7]"), both forms set, or a history
+// over `max_plies`.
 absl::Status ReplayXiangqi(const v1::XiangqiPosition& position,
                            absl::string_view field, int max_plies,
                            XiangqiReplay* replay);
@@ -42,15 +104,6 @@ absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
                                   absl::string_view field, int max_plies,
                                   XiangqiPositionCache* cache,
                                   xiangqi::Position* current, int* plies);
-
-// How a move text failed to name a legal move.
-struct MoveParseError {
-  v1::MoveRejection rejection = v1::MOVE_REJECTION_UNSPECIFIED;
-  std::string reason;
-  // The one move the text names though it is illegal (ICCS coordinates, or a
-  // notation move only one piece could make); nullopt when it names none.
-  std::optional<xiangqi::Move> named;
-};
 
 // Parses one move in any notation into the legal move it names. ICCS, the
 // common case on the hot path, is read here directly; other notations go

@@ -1,5 +1,6 @@
 // A bounded memo of replayed xiangqi positions, keyed by the canonical start
-// position (its FEN as the engine writes it) and the move texts that follow.
+// position (its FEN as the engine writes it) and the move texts that follow
+// (a history given as move codes is keyed by their ICCS texts).
 // Boards query the same game again and again with one or two more moves, so
 // CheckMove and ListMoves replay only the moves added since an earlier request
 // instead of the whole history. It changes no answer: a hit is an exact key

@@ -64,35 +64,25 @@ absl::Status ReadRecord(const v1::AdjudicateGameRequest& request,
     return absl::OkStatus();
   }
   const v1::XiangqiPosition& game = request.xiangqi();
-  if (game.moves_size() > options.max_history_plies) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("xiangqi.moves: ", game.moves_size(),
-                     " plies exceed the limit of ", options.max_history_plies));
-  }
-  if (game.fen().empty()) {
-    record->start = Position::Start();
-  } else {
-    absl::StatusOr<Position> start = Position::FromFen(game.fen());
-    if (!start.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("xiangqi.fen: ", start.status().message()));
-    }
-    record->start = *std::move(start);
-  }
+  const rpc::XiangqiHistory history(game, "xiangqi");
+  if (absl::Status s = history.CheckShape(options.max_history_plies); !s.ok())
+    return s;
+  absl::StatusOr<Position> start = rpc::XiangqiStart(game, "xiangqi");
+  if (!start.ok()) return start.status();
+  record->start = *std::move(start);
   Position pos = record->start;
   rpc::MoveParseError error;
-  for (int i = 0; i < game.moves_size(); ++i) {
+  for (int i = 0; i < history.size(); ++i) {
     Move move;
-    if (rpc::ParseXiangqiMove(pos, game.moves(i), &move, &error)) {
+    if (history.Parse(pos, i, &move, &error)) {
       pos.MakeMove(move);
       record->moves.push_back(move);
       continue;
     }
-    if (rpc::ReadIccsMove(game.moves(i), &move)) {
+    if (history.ReadCoordinates(i, &move)) {
       record->moves.push_back(move);  // the adjudicator rules on it
     } else if (error.rejection == v1::MOVE_REJECTION_UNPARSEABLE) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "xiangqi.moves[", i, "] (ply ", i + 1, "): ", error.reason));
+      return history.ErrorAt(i, error);
     } else {
       record->unplayable = error.reason;
     }

@@ -3,6 +3,7 @@
 #include "services/xiangqi_kind.h"
 
 #include "absl/strings/str_cat.h"
+#include "rpc/xiangqi_convert.h"
 #include "services/game_kinds.h"
 #include "services/request_limits.h"
 #include "services/xiangqi_adjudication.h"
@@ -50,6 +51,14 @@ absl::Status CheckXiangqiPositionLimits(const v1::XiangqiPosition& position,
           position.fen(), absl::StrCat(field, ".fen"), kMaxFenBytes);
       !s.ok())
     return s;
+  if (absl::Status s = rpc::CheckOneHistoryForm(position, field); !s.ok())
+    return s;
+  // Codes are fixed-size: only their count is bounded.
+  if (position.move_codes_size() > options.max_history_plies) {
+    return LimitExceeded(absl::StrCat(field, ".move_codes"),
+                         position.move_codes_size(), options.max_history_plies,
+                         "plies");
+  }
   return CheckMovesLimit(position.moves(), absl::StrCat(field, ".moves"),
                          options.max_history_plies);
 }

@@ -2,6 +2,7 @@
 #include "services/xiangqi_moves.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -117,16 +118,48 @@ absl::Status CheckAgainstHistory(const v1::CheckMoveRequest& request,
                                  const xiangqi::RuleOptions& rules,
                                  Language lang,
                                  v1::CheckMoveResponse* response) {
-  rpc::XiangqiReplay replay;
-  if (absl::Status s = rpc::ReplayXiangqi(request.xiangqi(), "xiangqi",
-                                          options.max_history_plies, &replay);
-      !s.ok()) {
+  const rpc::XiangqiHistory history(request.xiangqi(), "xiangqi");
+  if (absl::Status s = history.CheckShape(options.max_history_plies); !s.ok())
     return s;
+  absl::StatusOr<Position> start =
+      rpc::XiangqiStart(request.xiangqi(), "xiangqi");
+  if (!start.ok()) return start.status();
+  const int n = history.size();
+  xiangqi::GameAdjudicator game(*start, rules, n + 1);
+  // The history is read once, each move against the adjudicated position,
+  // whose Play judges its legality: a move given by its squares (ICCS, a code)
+  // is not tested twice. A move Play refuses is read again only to say why. A
+  // ruling inside the history stops the adjudicated position; the moves after
+  // it must still be legal, and are read on a copy while the game counts them
+  // as trailing.
+  std::optional<Position> after_decision;
+  rpc::MoveParseError error;
+  for (int i = 0; i < n; ++i) {
+    if (!after_decision && game.decided()) after_decision = game.position();
+    Move m;
+    if (after_decision) {
+      if (!history.Parse(*after_decision, i, &m, &error))
+        return history.ErrorAt(i, error);
+      after_decision->MakeMove(m);
+      game.Play(m);
+      continue;
+    }
+    if (!history.ReadCoordinates(i, &m) &&
+        !history.Parse(game.position(), i, &m, &error)) {
+      return history.ErrorAt(i, error);
+    }
+    const int played = game.plies();
+    game.Play(m);
+    if (game.plies() == played) {
+      // Refused (the game's position is unchanged): the reason is the one a
+      // full reading gives.
+      if (!history.Parse(game.position(), i, &m, &error))
+        return history.ErrorAt(i, error);
+      return absl::InternalError(
+          absl::StrCat("xiangqi: ply ", i + 1, " was refused though legal"));
+    }
   }
-  const int n = static_cast<int>(replay.moves.size());
-  xiangqi::GameAdjudicator game(replay.start, rules, n + 1);
-  for (Move m : replay.moves) game.Play(m);
-  const Color first_mover = replay.start.SideToMove();
+  const Color first_mover = start->SideToMove();
   xiangqi::Verdict before = game.Current();
   v1::MoveCheck* check = response->mutable_check();
   if (before.result != xiangqi::GameResult::kOngoing) {
@@ -172,7 +205,8 @@ absl::Status XiangqiCheckMove(const v1::CheckMoveRequest& request,
   }
   // Without a history nothing can repeat; in claim mode (no claims here)
   // only mate decides: the position alone answers, from the cache.
-  if (request.xiangqi().moves_size() > 0 &&
+  const v1::XiangqiPosition& position = request.xiangqi();
+  if ((position.moves_size() > 0 || position.move_codes_size() > 0) &&
       rules.mode == xiangqi::AdjudicationMode::kAutomatic) {
     return CheckAgainstHistory(request, options, rules, lang, response);
   }

@@ -1,7 +1,7 @@
 // Durable state of live games behind one interface: a game's row (what it is,
 // who plays it, its latest snapshot) and its append-only event log. Backends:
-// SQLite (embedded default) and an in-memory store (tests, benchmarks); a
-// PostgreSQL backend implements the same contract.
+// SQLite (embedded default), an in-memory store (tests, benchmarks) and
+// PostgreSQL (several servers on one database).
 //
 // Contract:
 // - Commit() queues a change and returns at once; `done` runs on the store's
@@ -18,6 +18,9 @@
 //   create it) fails with NOT_FOUND, a malformed change with
 //   INVALID_ARGUMENT; nothing of either is stored.
 // - Reads are blocking and see every change whose `done` has run.
+// - A shared store (PostgreSQL) may be changed by other processes too: its
+//   Watch() feed reports their changes, and expected_last_sequence is what
+//   keeps two writers of one game from both appending.
 // The store knows nothing of games' rules: payloads are opaque bytes. It also
 // keeps tournaments the same way (kind kTournamentKind, their own log of
 // changes); listings keep the two apart.
@@ -25,6 +28,7 @@
 #define CAIPAN_STORE_GAME_STORE_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -79,6 +83,18 @@ struct Change {
 
 using CommitCallback = absl::AnyInvocable<void(absl::Status) &&>;
 
+// Changes to a shared store, whoever made them. Both run on the store's own
+// listening thread, one call at a time.
+struct ChangeFeed {
+  // `game`'s change is durable; the game's last sequence is now
+  // `last_sequence` (or more: notices may arrive late, never out of order
+  // for one game).
+  std::function<void(const std::string& game, int64_t last_sequence)> changed;
+  // Notices may have been lost (the listening connection dropped and is
+  // back): every game should be read again.
+  std::function<void()> resync;
+};
+
 struct ListQuery {
   std::string status;  // "" for any
   std::string player;  // "" for any
@@ -120,6 +136,12 @@ class GameStore {
   // changes make, and waits for every queued change to be done. Reads still
   // work after Close().
   virtual void Close() = 0;
+
+  // Whether other processes may change the same games.
+  virtual bool Shared() const { return false; }
+  // Sets the feed of changes (an empty one stops it); waits for a call in
+  // progress to return. A store that is not shared never calls it.
+  virtual void Watch(ChangeFeed feed) { (void)feed; }
 };
 
 struct SqliteOptions {
@@ -139,8 +161,22 @@ std::unique_ptr<GameStore> NewMemoryStore();
 absl::StatusOr<std::unique_ptr<GameStore>> OpenSqliteStore(
     const std::string& path, const SqliteOptions& options = {});
 
-// "memory", or "sqlite:PATH"; "" means "sqlite:<data_dir>/caipan.db" (the
-// directory is created if missing). INVALID_ARGUMENT names the flag value.
+struct PostgresOptions {
+  // Most changes written in one transaction.
+  int max_group = 1024;
+};
+
+// Connects to PostgreSQL (`conninfo`: "key=value …" or a postgresql:// URI;
+// connect and statement timeouts are added unless it sets them) and brings
+// the schema to the current version (several servers may start at once: the
+// migration runs under an advisory lock). A lost connection makes the calls
+// of the moment fail with UNAVAILABLE and is opened again on the next one.
+absl::StatusOr<std::unique_ptr<GameStore>> OpenPostgresStore(
+    const std::string& conninfo, const PostgresOptions& options = {});
+
+// "memory", "sqlite:PATH" or "postgres:CONNINFO"; "" means
+// "sqlite:<data_dir>/caipan.db" (the directory is created if missing).
+// INVALID_ARGUMENT names the flag value.
 absl::StatusOr<std::unique_ptr<GameStore>> OpenStore(
     std::string_view spec, const std::string& data_dir,
     const SqliteOptions& options = {});

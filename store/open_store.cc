@@ -17,7 +17,17 @@ absl::StatusOr<std::unique_ptr<GameStore>> OpenStore(
     std::string_view spec, const std::string& data_dir,
     const SqliteOptions& options) {
   constexpr std::string_view kSqlite = "sqlite:";
+  constexpr std::string_view kPostgres = "postgres:";
   if (spec == "memory") return NewMemoryStore();
+  if (absl::StartsWith(absl::string_view(spec.data(), spec.size()),
+                       "postgres:")) {
+    if (spec.size() == kPostgres.size()) {
+      return absl::InvalidArgumentError(
+          "--store \"postgres:\": the conninfo is empty (e.g. "
+          "postgres:host=db.example port=5432 dbname=caipan)");
+    }
+    return OpenPostgresStore(std::string(spec.substr(kPostgres.size())));
+  }
   if (absl::StartsWith(absl::string_view(spec.data(), spec.size()),
                        "sqlite:") &&
       spec.size() > kSqlite.size()) {
@@ -38,7 +48,8 @@ absl::StatusOr<std::unique_ptr<GameStore>> OpenStore(
   }
   return absl::InvalidArgumentError(
       absl::StrCat("--store \"", std::string(spec),
-                   "\": expected \"memory\" or \"sqlite:PATH\""));
+                   "\": expected \"memory\", \"sqlite:PATH\" or "
+                   "\"postgres:CONNINFO\""));
 }
 
 }  // namespace caipan::store

@@ -1,5 +1,7 @@
 #include "store/read_checks.h"
 
+#include <utility>
+
 #include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -33,6 +35,17 @@ absl::StatusOr<int64_t> PageStart(const ListQuery& query) {
 
 std::string PageToken(int64_t last_id) {
   return absl::WebSafeBase64Escape(absl::StrCat(kTokenPrefix, last_id));
+}
+
+ListPage PageOf(std::vector<GameRow> rows, const std::vector<int64_t>& ids,
+                int page_size) {
+  ListPage page;
+  page.games = std::move(rows);
+  if (static_cast<int>(page.games.size()) > page_size) {
+    page.games.pop_back();
+    page.next_page_token = PageToken(ids[page.games.size() - 1]);
+  }
+  return page;
 }
 
 absl::Status CheckEventLimit(int limit) {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -21,6 +22,11 @@ absl::StatusOr<int64_t> PageStart(const ListQuery& query);
 
 // The token of the page after the game with creation id `last_id`.
 std::string PageToken(int64_t last_id);
+
+// The page of `rows` (read with one row more than page_size: whether another
+// page follows) whose creation ids are `ids`.
+ListPage PageOf(std::vector<GameRow> rows, const std::vector<int64_t>& ids,
+                int page_size);
 
 // INVALID_ARGUMENT naming limit unless `limit` is positive.
 absl::Status CheckEventLimit(int limit);

@@ -490,13 +490,7 @@ absl::StatusOr<ListPage> SqliteStore::ListGames(const ListQuery& query) {
     std::vector<int64_t> ids;
     absl::StatusOr<std::vector<GameRow>> rows = r.Rows(statement, &ids);
     if (!rows.ok()) return rows.status();
-    ListPage page;
-    page.games = *std::move(rows);
-    if (static_cast<int>(page.games.size()) > query.page_size) {
-      page.games.pop_back();
-      page.next_page_token = PageToken(ids[page.games.size() - 1]);
-    }
-    return page;
+    return PageOf(*std::move(rows), ids, query.page_size);
   });
 }
 

@@ -21,6 +21,7 @@ packages=(
   libboost-dev             # Asio and Beast: the HTTP gateway, /metrics, the game clocks' timers
   libssl-dev               # TLS of the HTTP gateway; players' token keys (services/game/)
   libsqlite3-dev           # the live games' durable store (store/)
+  libpq-dev                # the PostgreSQL client library of the store's PostgreSQL backend (store/)
   libgoogle-perftools-dev  # TCMalloc, linked into caipan-server
   # Tests and benchmarks
   libgtest-dev             # the C++ test suites (tests/)
@@ -34,6 +35,8 @@ packages=(
   python3-selenium         # ... by Selenium
   fonts-noto-cjk           # ... with CJK fonts, so the pages' Chinese renders
   wrk                      # HTTP load for the gateway benchmark (tests/bench/gateway_bench.py)
+  postgresql               # initdb/postgres for the store tests, deploy/cluster.sh and the cluster test
+  haproxy                  # the balancer of deploy/cluster.sh (cluster test, cluster benchmark)
   clang                    # libFuzzer builds (tools/fuzz.sh)
   libclang-rt-14-dev       # libFuzzer and the sanitizer runtimes for those builds
 )

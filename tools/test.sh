@@ -13,7 +13,13 @@ if [ "${CAIPAN_SANITIZE:-0}" = 1 ]; then
 fi
 CAIPAN_BUILD_DIR=$build "$root/tools/build.sh" "${extra[@]}"
 cd "$build"
+# CAIPAN_TEST_EXCLUDE_LABELS: a label regex left out of the run (e.g. `cluster`).
+exclude=()
+if [ -n "${CAIPAN_TEST_EXCLUDE_LABELS:-}" ]; then
+  exclude=(-LE "$CAIPAN_TEST_EXCLUDE_LABELS")
+fi
 case "${CAIPAN_TEST_LABELS:-fast}" in
-  all) ctest --output-on-failure -j "$(nproc)" ;;
-  *) ctest --output-on-failure -j "$(nproc)" -L "${CAIPAN_TEST_LABELS:-fast|abuse|browser}" ;;
+  all) ctest --output-on-failure -j "$(nproc)" "${exclude[@]}" ;;
+  *) ctest --output-on-failure -j "$(nproc)" -L "${CAIPAN_TEST_LABELS:-fast|abuse|browser}" \
+       "${exclude[@]}" ;;
 esac

@@ -50,48 +50,16 @@ PointKind ClassifyBlackMove(Board& board, Point p) {
 PointKind ClassifyBlackMoveWithPatterns(Board& board, Point p,
                                         const LinePattern e[kNumDirections],
                                         bool* recursed) {
-  *recursed = false;
-  LinePattern any = 0;
-  int fours = 0;
-  for (int d = 0; d < kNumDirections; ++d) {
-    any |= e[d];
-    fours += FourCount(e[d]);
-  }
-  if (any & kFiveBit) return PointKind::kFive;
-  if (any & kOverlineBit) return PointKind::kOverline;
-  if (fours >= 2) return PointKind::kDoubleFour;
-
-  // Lines that may hold a three: a straight-four point exists and the line
-  // holds no four (a line counts once, as its strongest shape).
-  int three_lines = 0;
-  for (int d = 0; d < kNumDirections; ++d) {
-    if (FourCount(e[d]) == 0 && (e[d] & kThreeCandidatesMask)) ++three_lines;
-  }
-  if (three_lines < 2) return PointKind::kNone;
-
-  // A line is a three only if one of its straight-four points is itself a
-  // legal black move that is not a five, with p already played.
-  *recursed = true;
+  const LineVerdict verdict = VerdictFromPatterns(e);
+  *recursed = verdict == LineVerdict::kThreeTest;
+  if (!*recursed) return KindOf(verdict);
   board.Place(p, Color::kBlack);
-  int threes = 0;
-  for (int d = 0; d < kNumDirections && threes < 2 && threes + three_lines >= 2;
-       ++d) {
-    const unsigned candidates = e[d] & kThreeCandidatesMask;
-    if (FourCount(e[d]) != 0 || candidates == 0) continue;
-    --three_lines;
-    for (int k = 0; k < 7; ++k) {
-      if (!(candidates & (1u << k))) continue;
-      const int offset = k - kThreeCandidateOffset;
-      const Point q{static_cast<int8_t>(p.col + offset * kDirCol[d]),
-                    static_cast<int8_t>(p.row + offset * kDirRow[d])};
-      if (ClassifyBlackMove(board, q) == PointKind::kNone) {
-        ++threes;
-        break;
-      }
-    }
-  }
+  const bool double_three =
+      MakesDoubleThree(p, e, [&board](Point q, int /*dir*/, int /*offset*/) {
+        return ClassifyBlackMove(board, q) == PointKind::kNone;
+      });
   board.Remove(p);
-  return threes >= 2 ? PointKind::kDoubleThree : PointKind::kNone;
+  return double_three ? PointKind::kDoubleThree : PointKind::kNone;
 }
 
 absl::StatusOr<PointKind> ClassifyBlackPoint(const Board& board, Point p) {

@@ -3,33 +3,19 @@
 
 #include <bit>
 
-#include "engine/gomoku/pattern.h"
-
 namespace caipan::gomoku {
 
-ForbiddenTracker::ForbiddenTracker(const Board& board) : board_(board) {
-  for (int i = 0; i < kNumPoints; ++i) {
-    const Point p = Point::FromIndex(i);
-    for (int d = 0; d < kNumDirections; ++d) {
-      patterns_[i][d] = BlackPattern(board_, p, d);
-    }
-    Reclassify(i);
-  }
+ForbiddenTracker::ForbiddenTracker(const Board& board) : patterns_(board) {
+  for (int i = 0; i < kNumPoints; ++i) Reclassify(i);
 }
 
 void ForbiddenTracker::Reclassify(int index) {
   const Point p = Point::FromIndex(index);
-  if (!board_.IsEmpty(p)) {
-    map_[index] = PointKind::kNone;
-    deep_[index / 64] &= ~(uint64_t{1} << (index % 64));
-    return;
-  }
-  bool recursed;
-  map_[index] = ClassifyBlackMoveWithPatterns(
-      board_, p, patterns_[index].data(), &recursed);
+  map_[index] = patterns_.ClassifyBlack(p);
   const uint64_t bit = uint64_t{1} << (index % 64);
-  deep_[index / 64] =
-      recursed ? deep_[index / 64] | bit : deep_[index / 64] & ~bit;
+  deep_[index / 64] = patterns_.Verdict(p) == LineVerdict::kThreeTest
+                          ? deep_[index / 64] | bit
+                          : deep_[index / 64] & ~bit;
 }
 
 void ForbiddenTracker::TouchLinesThrough(Point p) {
@@ -38,9 +24,9 @@ void ForbiddenTracker::TouchLinesThrough(Point p) {
       const int col = p.col + k * kDirCol[d];
       const int row = p.row + k * kDirRow[d];
       if (!Point::OnBoard(col, row)) continue;
-      const Point q{static_cast<int8_t>(col), static_cast<int8_t>(row)};
-      patterns_[q.index()][d] = BlackPattern(board_, q, d);
-      dirty_[q.index() / 64] |= uint64_t{1} << (q.index() % 64);
+      const int q =
+          Point{static_cast<int8_t>(col), static_cast<int8_t>(row)}.index();
+      dirty_[q / 64] |= uint64_t{1} << (q % 64);
     }
   }
 }
@@ -58,12 +44,12 @@ void ForbiddenTracker::Update(Point p) {
 }
 
 void ForbiddenTracker::Place(Point p, Color c) {
-  board_.Place(p, c);
+  patterns_.Place(p, c);
   Update(p);
 }
 
 void ForbiddenTracker::Remove(Point p) {
-  board_.Remove(p);
+  patterns_.Remove(p);
   Update(p);
 }
 

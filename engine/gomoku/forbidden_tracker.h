@@ -1,7 +1,7 @@
-// The forbidden map kept up to date stone by stone: each point's four line
-// patterns are cached and only the points whose windows a stone touches are
-// reclassified, plus the few whose answer came from the recursive three test
-// (it can look beyond their windows).
+// The forbidden map kept up to date stone by stone: a pattern board keeps each
+// point's four line patterns, and only the points whose windows a stone
+// touches are reclassified, plus the few whose answer came from the recursive
+// three test (it can look beyond their windows).
 #ifndef CAIPAN_ENGINE_GOMOKU_FORBIDDEN_TRACKER_H_
 #define CAIPAN_ENGINE_GOMOKU_FORBIDDEN_TRACKER_H_
 
@@ -10,6 +10,7 @@
 
 #include "engine/gomoku/board.h"
 #include "engine/gomoku/forbidden.h"
+#include "engine/gomoku/pattern_board.h"
 #include "engine/gomoku/types.h"
 
 namespace caipan::gomoku {
@@ -23,19 +24,18 @@ class ForbiddenTracker {
   void Place(Point p, Color c);
   void Remove(Point p);
 
-  const Board& board() const { return board_; }
+  const Board& board() const { return patterns_.board(); }
   const ForbiddenMap& map() const { return map_; }
   PointKind At(Point p) const { return map_[p.index()]; }
 
  private:
-  // Recomputes the patterns of points whose windows contain p.
+  // Marks p and the points whose windows contain it for reclassifying.
   void TouchLinesThrough(Point p);
   void Reclassify(int index);
   void Update(Point p);
 
-  Board board_;
+  PatternBoard patterns_;
   ForbiddenMap map_{};
-  std::array<std::array<uint16_t, kNumDirections>, kNumPoints> patterns_{};
   // Point sets as 64-bit words: points to reclassify, and points whose
   // answer came from recursion.
   static constexpr int kWords = (kNumPoints + 63) / 64;

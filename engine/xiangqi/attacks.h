@@ -2,10 +2,12 @@
 // geometry tables on a board view. Move generation, legality, check detection,
 // the move classifier and the adjudicator all ask here.
 //
-// A board view is any type with
-//   Piece At(int sq) const;           // the piece on a point (kNoPiece: empty)
-//   uint16_t RankWord(int rank) const;  // bit f set: (file f, rank) occupied
-//   uint16_t FileWord(int file) const;  // bit r set: (file, rank r) occupied
+// A board view is any type with four methods: `Piece At(int sq) const`, the
+// piece on a point (kNoPiece: empty); `uint16_t RankWord(int rank) const`, bit
+// f set when (file f, rank) is occupied; `uint16_t FileWord(int file) const`,
+// bit r set when (file, rank r) is occupied; `Bitboard PiecesOf(Piece p)
+// const`, where the pieces `p` stand. The bitboards let a query skip a whole
+// way of attacking when no such piece stands where it could attack from.
 // BoardView is the board as it stands; BoardAfterMove is the board a move
 // would leave, so "is my king safe after this move" is asked without playing
 // it (nothing is written, and a position can be read from many threads).
@@ -31,16 +33,21 @@ namespace caipan::xiangqi {
 class BoardView {
  public:
   BoardView(const Piece* pieces, const uint16_t* rank_words,
-            const uint16_t* file_words)
-      : pieces_(pieces), rank_words_(rank_words), file_words_(file_words) {}
+            const uint16_t* file_words, const Bitboard* by_piece)
+      : pieces_(pieces),
+        rank_words_(rank_words),
+        file_words_(file_words),
+        by_piece_(by_piece) {}
   Piece At(int sq) const { return pieces_[sq]; }
   uint16_t RankWord(int rank) const { return rank_words_[rank]; }
   uint16_t FileWord(int file) const { return file_words_[file]; }
+  Bitboard PiecesOf(Piece p) const { return by_piece_[p]; }
 
  private:
   const Piece* pieces_;
   const uint16_t* rank_words_;
   const uint16_t* file_words_;
+  const Bitboard* by_piece_;
 };
 
 // The board `m` would leave: its origin empty, its target holding the moving
@@ -52,6 +59,11 @@ class BoardAfterMove {
   Piece At(int sq) const {
     if (sq == move_.to) return moving_;
     return sq == move_.from ? kNoPiece : before_.At(sq);
+  }
+  Bitboard PiecesOf(Piece p) const {
+    const Bitboard from = SquareBB(move_.from), to = SquareBB(move_.to);
+    const Bitboard before = before_.PiecesOf(p) & ~(from | to);
+    return p == moving_ ? before | to : before;
   }
   uint16_t RankWord(int rank) const {
     return AfterMove(before_.RankWord(rank), rank, geometry::kRank,
@@ -102,6 +114,7 @@ inline Bitboard FileAttackers(const Board& board, int sq, Color by,
   const int file = geometry::kFile[sq], rank = geometry::kRank[sq];
   const Piece chariot = MakePiece(by, PieceType::kChariot);
   const Piece king = MakePiece(by, PieceType::kKing);
+  const Piece cannon = MakePiece(by, PieceType::kCannon);
   const geometry::LineMasks& line =
       geometry::kFileLines[rank][board.FileWord(file)];
   Bitboard found = 0;
@@ -113,7 +126,6 @@ inline Bitboard FileAttackers(const Board& board, int sq, Color by,
       if (kQuery == Query::kKing) return found;
     }
   }
-  const Piece cannon = MakePiece(by, PieceType::kCannon);
   for (uint16_t b = line.second; b; b &= b - 1) {
     const int s = MakeSquare(file, std::countr_zero(b));
     if (board.At(s) == cannon) {
@@ -129,6 +141,7 @@ template <Query kQuery, typename Board>
 inline Bitboard RankAttackers(const Board& board, int sq, Color by) {
   const int file = geometry::kFile[sq], rank = geometry::kRank[sq];
   const Piece chariot = MakePiece(by, PieceType::kChariot);
+  const Piece cannon = MakePiece(by, PieceType::kCannon);
   const geometry::LineMasks& line =
       geometry::kRankLines[file][board.RankWord(rank)];
   Bitboard found = 0;
@@ -139,7 +152,6 @@ inline Bitboard RankAttackers(const Board& board, int sq, Color by) {
       if (kQuery == Query::kKing) return found;
     }
   }
-  const Piece cannon = MakePiece(by, PieceType::kCannon);
   for (uint16_t b = line.second; b; b &= b - 1) {
     const int s = MakeSquare(std::countr_zero(b), rank);
     if (board.At(s) == cannon) {
@@ -153,10 +165,12 @@ inline Bitboard RankAttackers(const Board& board, int sq, Color by) {
 // Horses a jump away whose leg is free.
 template <Query kQuery, typename Board>
 inline Bitboard HorseAttackers(const Board& board, int sq, Color by) {
-  const Piece horse = MakePiece(by, PieceType::kHorse);
+  const Bitboard horses = board.PiecesOf(MakePiece(by, PieceType::kHorse)) &
+                          geometry::kKingZones[sq].horse_jumps;
+  if (horses == 0) return 0;
   Bitboard found = 0;
   for (const geometry::Step& h : geometry::kHorseAttackers[sq]) {
-    if (board.At(h.to) == horse && board.At(h.via) == kNoPiece) {
+    if (Contains(horses, h.to) && board.At(h.via) == kNoPiece) {
       found |= SquareBB(h.to);
       if (kQuery == Query::kKing) return found;
     }

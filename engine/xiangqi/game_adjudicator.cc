@@ -81,11 +81,10 @@ void GameAdjudicator::Play(Move m) {
   const bool capture = legal && pos_.PieceAt(m.to) != kNoPiece;
   Position::Undo undo;
   if (legal) {
-    // Most moves cannot expose their own king: not a king move, the mover not
-    // in check (the last move could not have given one), and nothing touches
-    // the king's lines. Only the rest pay for the full test.
-    const bool needs_test = maybe_in_check_ || MayExposeOwnKing(pos_, m);
-    legal = !needs_test || pos_.LeavesKingSafe(m);
+    // When the last move cannot have given check, only what the move touches
+    // around the king is looked at.
+    legal = maybe_in_check_ ? pos_.LeavesKingSafe(m)
+                            : pos_.LeavesKingSafeWhenNotInCheck(m);
     if (legal) undo = pos_.MakeMove(m);
   }
   if (!legal) {

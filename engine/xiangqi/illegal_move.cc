@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "absl/strings/str_cat.h"
+#include "engine/xiangqi/attacks.h"
 #include "engine/xiangqi/geometry.h"
 
 namespace caipan::xiangqi {
@@ -246,15 +247,14 @@ std::optional<IllegalMoveInfo> DiagnoseMove(const Position& pos, Move m) {
     return info;
   }
   if (pos.IsLegal(m)) return std::nullopt;
-  Position after = pos;
-  after.MakeMove(m);
-  const int own_king = after.KingSquare(info.mover),
-            other_king = after.KingSquare(Opponent(info.mover));
-  int blocker;
-  if (FileOf(own_king) == FileOf(other_king) &&
-      PiecesBetween(after, own_king, other_king, &blocker) == 0) {
-    return fail(R::kKingsFacing, kNoSquare);
-  }
+  // The move would leave its own king attacked; by the other king, along an
+  // empty file, is its own rule. Asked of the board the move would leave.
+  const int king_before = pos.KingSquare(info.mover);
+  const int own_king = m.from == king_before ? m.to : king_before;
+  const int other_king = pos.KingSquare(Opponent(info.mover));
+  const Bitboard on_file = attacks::FileAttackers<attacks::Query::kAll>(
+      BoardAfterMove(pos.View(), m), own_king, Opponent(info.mover), true);
+  if (Contains(on_file, other_king)) return fail(R::kKingsFacing, kNoSquare);
   info.was_in_check = pos.InCheck();
   return fail(R::kLeavesKingInCheck, kNoSquare);
 }

@@ -14,28 +14,24 @@ bool HasCheckingMate(Position& pos, int depth) {
   pos.GenerateLegalMoves(&moves);
   const int enemy_king = pos.KingSquare(Opponent(pos.SideToMove()));
   for (Move m : moves) {
-    if (!TouchesKingLines(enemy_king, m)) continue;
+    if (!TouchesKingLines(enemy_king, m) || !pos.GivesCheck(m)) continue;
     Position::Undo undo = pos.MakeMove(m);
     bool mates = false;
-    const bool check = pos.InCheck();
-    if (check && depth == 1) {
+    if (depth == 1) {
       // Last move of the sequence: only whether a reply exists matters.
-      mates = pos.CountLegalMoves() == 0;
-    } else if (check) {
+      mates = !pos.HasLegalMove();
+    } else {
+      // Mate if no reply escapes (none at all is mate already).
       MoveList replies;
       pos.GenerateLegalMoves(&replies);
-      if (replies.empty()) {
-        mates = true;
-      } else {
-        mates = true;
-        for (Move r : replies) {
-          Position::Undo reply_undo = pos.MakeMove(r);
-          bool still = HasCheckingMate(pos, depth - 1);
-          pos.UnmakeMove(r, reply_undo);
-          if (!still) {
-            mates = false;
-            break;
-          }
+      mates = true;
+      for (Move r : replies) {
+        Position::Undo reply_undo = pos.MakeMove(r);
+        const bool still = HasCheckingMate(pos, depth - 1);
+        pos.UnmakeMove(r, reply_undo);
+        if (!still) {
+          mates = false;
+          break;
         }
       }
     }

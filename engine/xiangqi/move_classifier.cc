@@ -199,15 +199,6 @@ MoveClassification ClassifyMove(Position& pos, Move m,
   const Color mover = result.mover;
   const Color enemy = Opponent(mover);
 
-  // Enemy attacks on the mover's pieces before the move, for recognising a
-  // block.
-  Bitboard own_attacked_before[kSquares];
-  const Bitboard own_before = pos.Pieces(mover);
-  for (Bitboard own = own_before; own;) {
-    const int sq = PopLowest(own);
-    own_attacked_before[sq] = pos.AttackersOf(sq, enemy);
-  }
-
   Position::Undo undo = pos.MakeMove(m);
   if (pos.InCheck()) {
     result.check = true;
@@ -255,11 +246,21 @@ MoveClassification ClassifyMove(Position& pos, Move m,
   } else {
     // Only an idle move needs its sub-kind, read on the position after it.
     result.kind = MoveKind::kIdle;
-    undo = pos.MakeMove(m);
-    result.idle = offers_exchange
-                      ? IdleKind::kExchangeOffer
-                      : ClassifyIdle(pos, m, own_attacked_before, own_before);
-    pos.UnmakeMove(m, undo);
+    if (offers_exchange) {
+      result.idle = IdleKind::kExchangeOffer;
+    } else {
+      // Enemy attacks on the mover's pieces before the move, for recognising
+      // a block.
+      Bitboard own_attacked_before[kSquares];
+      const Bitboard own_before = pos.Pieces(mover);
+      for (Bitboard own = own_before; own;) {
+        const int sq = PopLowest(own);
+        own_attacked_before[sq] = pos.AttackersOf(sq, enemy);
+      }
+      undo = pos.MakeMove(m);
+      result.idle = ClassifyIdle(pos, m, own_attacked_before, own_before);
+      pos.UnmakeMove(m, undo);
+    }
   }
   return result;
 }

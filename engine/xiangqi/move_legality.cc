@@ -21,23 +21,6 @@ bool TouchesKingLines(int king, Move m) {
          Contains(zone.lines | zone.legs, m.from);
 }
 
-bool MayExposeOwnKing(const Position& pos, Move m) {
-  const Color us = pos.SideToMove(), them = Opponent(us);
-  const int king = pos.KingSquare(us);
-  if (m.from == king) return true;
-  const geometry::KingZone& zone = geometry::kKingZones[king];
-  const Bitboard line = zone.lines;
-  // Leaving the king's rank or file can open a line or remove a screen.
-  if (Contains(line, m.from) && (LineAttackers(pos, them) & line)) return true;
-  // Arriving on it can become an enemy cannon's screen.
-  if (Contains(line, m.to) && (pos.Pieces(them, PieceType::kCannon) & line)) {
-    return true;
-  }
-  // Leaving a diagonal neighbour can free an enemy horse's leg.
-  return Contains(zone.legs, m.from) &&
-         pos.Pieces(them, PieceType::kHorse) != 0;
-}
-
 bool MayHaveGivenCheck(const Position& after, Move m) {
   const Color victim = after.SideToMove(), us = Opponent(victim);
   const int king = after.KingSquare(victim);

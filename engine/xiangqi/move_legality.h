@@ -1,5 +1,6 @@
-// Cheap filters the adjudicator uses around Position::IsPseudoLegal to skip
-// king-safety tests that cannot matter when it validates each ply of a record.
+// Cheap filters for checks given: the adjudicator skips the check test after a
+// move that cannot have given one, and the mate search skips moves that
+// cannot give one.
 #ifndef CAIPAN_ENGINE_XIANGQI_MOVE_LEGALITY_H_
 #define CAIPAN_ENGINE_XIANGQI_MOVE_LEGALITY_H_
 
@@ -14,12 +15,6 @@ namespace caipan::xiangqi {
 // screens, the facing kings, pawns), lands a horse's jump from the king, or
 // leaves one of the king's diagonal neighbours (the legs of every horse check).
 bool TouchesKingLines(int king, Move m);
-
-// Before the side to move plays pseudo-legal `m`: false only if the move
-// certainly cannot leave its own king attacked, given that king is not in
-// check now (a cheaper filter than TouchesKingLines, using where the enemy's
-// chariots, cannons, king and horses stand).
-bool MayExposeOwnKing(const Position& pos, Move m);
 
 // With `m` just made on `after`: false only if it certainly gave no check.
 bool MayHaveGivenCheck(const Position& after, Move m);

@@ -117,22 +117,35 @@ Position::KingDanger Position::ComputeKingDanger() const {
   return danger;
 }
 
-void Position::GenerateLegalMoves(MoveList* moves) const {
+template <typename Visit>
+bool Position::VisitLegalMoves(Visit&& visit) const {
   MoveList pseudo;
   GeneratePseudoLegal(&pseudo);
-  moves->clear();
-  const KingDanger danger = ComputeKingDanger();
   if (InCheck()) {
     for (Move m : pseudo) {
-      if (LeavesKingSafe(m)) moves->Add(m);
+      if (LeavesKingSafe(m) && !visit(m)) return false;
     }
-    return;
+    return true;
   }
+  const KingDanger danger = ComputeKingDanger();
   for (Move m : pseudo) {
     const bool risky =
         Contains(danger.risky_from, m.from) || Contains(danger.risky_to, m.to);
-    if (!risky || LeavesKingSafeWhenNotInCheck(m)) moves->Add(m);
+    if ((!risky || LeavesKingSafeWhenNotInCheck(m)) && !visit(m)) return false;
   }
+  return true;
+}
+
+void Position::GenerateLegalMoves(MoveList* moves) const {
+  moves->clear();
+  VisitLegalMoves([moves](Move m) {
+    moves->Add(m);
+    return true;
+  });
+}
+
+bool Position::HasLegalMove() const {
+  return !VisitLegalMoves([](Move) { return false; });
 }
 
 int Position::CountLegalMoves() const {
@@ -265,7 +278,7 @@ bool Position::IsPseudoLegal(Move m) const {
 
 GameState Position::State() const {
   const bool check = InCheck();
-  if (CountLegalMoves() == 0)
+  if (!HasLegalMove())
     return check ? GameState::kCheckmate : GameState::kStalemate;
   return check ? GameState::kCheck : GameState::kNormal;
 }

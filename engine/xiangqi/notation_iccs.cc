@@ -1,6 +1,4 @@
 // ICCS coordinate notation: "h2e2" (also "H2-E2" on input).
-#include <cctype>
-
 #include "absl/strings/str_cat.h"
 #include "engine/common/text.h"
 #include "engine/xiangqi/notation.h"
@@ -47,8 +45,10 @@ namespace caipan::xiangqi {
 std::optional<Move> ReadIccsCoordinates(std::string_view text) {
   if (!notation_internal::LooksLikeIccs(text)) return std::nullopt;
   const int d = notation_internal::DestinationOffset(text);
+  // LooksLikeIccs admitted only a..i and A..I: setting the lower-case bit is
+  // tolower without the locale lookup.
   auto square = [&](size_t i) {
-    const int file = std::tolower(static_cast<unsigned char>(text[i])) - 'a';
+    const int file = (text[i] | 0x20) - 'a';
     return static_cast<uint8_t>(MakeSquare(file, text[i + 1] - '0'));
   };
   return Move{square(0), square(d)};

@@ -32,7 +32,6 @@ void Position::Clear() {
   std::memset(board_, 0, sizeof(board_));
   for (Bitboard& b : by_piece_) b = 0;
   by_color_[0] = by_color_[1] = 0;
-  occupied_ = 0;
   std::memset(rank_occ_, 0, sizeof(rank_occ_));
   std::memset(file_occ_, 0, sizeof(file_occ_));
   king_sq_[0] = king_sq_[1] = kNoSquare;
@@ -47,7 +46,6 @@ void Position::PutPiece(int sq, Piece p) {
   Bitboard bit = SquareBB(sq);
   by_piece_[p] |= bit;
   by_color_[Index(ColorOf(p))] |= bit;
-  occupied_ |= bit;
   rank_occ_[kRank[sq]] |= 1 << kFile[sq];
   file_occ_[kFile[sq]] |= 1 << kRank[sq];
   if (TypeOf(p) == PieceType::kKing) king_sq_[Index(ColorOf(p))] = sq;
@@ -60,7 +58,6 @@ void Position::RemovePiece(int sq) {
   Bitboard bit = SquareBB(sq);
   by_piece_[p] &= ~bit;
   by_color_[Index(ColorOf(p))] &= ~bit;
-  occupied_ &= ~bit;
   rank_occ_[kRank[sq]] &= ~(1 << kFile[sq]);
   file_occ_[kFile[sq]] &= ~(1 << kRank[sq]);
   hash_ ^= zobrist::kKeys.piece[p][sq];
@@ -71,17 +68,40 @@ Position Position::Start() {
   return *FromFen(kStartFen);
 }
 
+void Position::ShiftPiece(Move m, Piece moving) {
+  const Bitboard both = SquareBB(m.from) | SquareBB(m.to);
+  by_piece_[moving] ^= both;
+  by_color_[Index(ColorOf(moving))] ^= both;
+  board_[m.from] = kNoPiece;
+  board_[m.to] = moving;
+  rank_occ_[kRank[m.from]] &= ~(1 << kFile[m.from]);
+  file_occ_[kFile[m.from]] &= ~(1 << kRank[m.from]);
+  if (TypeOf(moving) == PieceType::kKing) {
+    king_sq_[Index(ColorOf(moving))] = m.to;
+  }
+}
+
 Position::Undo Position::MakeMove(Move m) {
   CAIPAN_DCHECK(IsLegal(m));
-  Undo undo{board_[m.to], hash_, halfmove_clock_};
-  Piece moving = board_[m.from];
-  if (undo.captured != kNoPiece) RemovePiece(m.to);
-  RemovePiece(m.from);
-  PutPiece(m.to, moving);
-  halfmove_clock_ = undo.captured != kNoPiece ? 0 : halfmove_clock_ + 1;
+  const Undo undo{board_[m.to], hash_, halfmove_clock_};
+  const Piece moving = board_[m.from];
+  uint64_t hash = hash_ ^ zobrist::kKeys.piece[moving][m.from] ^
+                  zobrist::kKeys.piece[moving][m.to] ^
+                  zobrist::kKeys.black_to_move;
+  if (undo.captured != kNoPiece) {
+    by_piece_[undo.captured] ^= SquareBB(m.to);
+    by_color_[Index(ColorOf(undo.captured))] ^= SquareBB(m.to);
+    hash ^= zobrist::kKeys.piece[undo.captured][m.to];
+    halfmove_clock_ = 0;
+  } else {
+    rank_occ_[kRank[m.to]] |= 1 << kFile[m.to];
+    file_occ_[kFile[m.to]] |= 1 << kRank[m.to];
+    ++halfmove_clock_;
+  }
+  ShiftPiece(m, moving);
+  hash_ = hash;
   if (side_ == Color::kBlack) ++fullmove_number_;
   side_ = Opponent(side_);
-  hash_ ^= zobrist::kKeys.black_to_move;
   CAIPAN_DCHECK(CheckInvariants().ok());
   return undo;
 }
@@ -89,10 +109,16 @@ Position::Undo Position::MakeMove(Move m) {
 void Position::UnmakeMove(Move m, const Undo& undo) {
   side_ = Opponent(side_);
   if (side_ == Color::kBlack) --fullmove_number_;
-  Piece moving = board_[m.to];
-  RemovePiece(m.to);
-  PutPiece(m.from, moving);
-  if (undo.captured != kNoPiece) PutPiece(m.to, undo.captured);
+  ShiftPiece(Move{m.to, m.from}, board_[m.to]);
+  rank_occ_[kRank[m.from]] |= 1 << kFile[m.from];
+  file_occ_[kFile[m.from]] |= 1 << kRank[m.from];
+  if (undo.captured != kNoPiece) {
+    board_[m.to] = undo.captured;
+    by_piece_[undo.captured] ^= SquareBB(m.to);
+    by_color_[Index(ColorOf(undo.captured))] ^= SquareBB(m.to);
+    rank_occ_[kRank[m.to]] |= 1 << kFile[m.to];
+    file_occ_[kFile[m.to]] |= 1 << kRank[m.to];
+  }
   hash_ = undo.hash;
   halfmove_clock_ = undo.halfmove_clock;
   CAIPAN_DCHECK(CheckInvariants().ok());
@@ -115,6 +141,11 @@ bool Position::KingSafeAfter(Color c, Move m) const {
   const int king = king_sq_[Index(c)];
   return !attacks::KingAttacked(BoardAfterMove(View(), m),
                                 m.from == king ? m.to : king, Opponent(c));
+}
+
+bool Position::GivesCheck(Move m) const {
+  return attacks::KingAttacked(BoardAfterMove(View(), m),
+                               king_sq_[Index(Opponent(side_))], side_);
 }
 
 bool Position::LeavesKingSafeWhenNotInCheck(Move m) const {

@@ -1,5 +1,17 @@
 // A xiangqi position: placement, side to move, Zobrist hash; FEN I/O, legal
 // moves, make/unmake and the attack queries the repetition rules need.
+//
+// Example:
+//   absl::StatusOr<Position> pos = Position::FromFen("startpos");
+//   if (!pos.ok()) return pos.status();
+//   MoveList moves;
+//   pos->GenerateLegalMoves(&moves);  // 44 at the start
+//   const Move m = moves[0];
+//   if (pos->IsLegal(m)) {
+//     Position::Undo undo = pos->MakeMove(m);
+//     bool check = pos->InCheck();
+//     pos->UnmakeMove(m, undo);
+//   }
 #ifndef CAIPAN_ENGINE_XIANGQI_POSITION_H_
 #define CAIPAN_ENGINE_XIANGQI_POSITION_H_
 
@@ -22,8 +34,8 @@ inline constexpr std::string_view kStartFen =
 // What the side to move faces. Checkmate and stalemate both lose for the side
 // to move.
 enum class GameState { kNormal, kCheck, kCheckmate, kStalemate };
-const char* GameStateName(
-    GameState s);  // "normal", "check", "checkmate", "stalemate"
+// "normal", "check", "checkmate", "stalemate".
+const char* GameStateName(GameState s);
 
 // A value type, cheap to copy (480 bytes). Every const method is truly const:
 // one position can be read from many threads at once.
@@ -47,7 +59,7 @@ class Position {
   Color SideToMove() const { return side_; }
   // Zobrist hash of placement and side to move (not the move counters).
   uint64_t Hash() const { return hash_; }
-  Bitboard Occupied() const { return occupied_; }
+  Bitboard Occupied() const { return by_color_[0] | by_color_[1]; }
   Bitboard Pieces(Color c) const { return by_color_[Index(c)]; }
   Bitboard Pieces(Color c, PieceType t) const {
     return by_piece_[MakePiece(c, t)];
@@ -63,6 +75,8 @@ class Position {
   void GenerateLegalMoves(MoveList* moves) const;
   // Same count as GenerateLegalMoves(...).size(), without keeping the list.
   int CountLegalMoves() const;
+  // Whether the side to move has a legal move (stops at the first found).
+  bool HasLegalMove() const;
   // Whether `m` follows the moving piece's rules (the side to move's piece,
   // target not its own, path/leg/eye/screen as the piece needs), ignoring
   // own-king safety. Reads only the move's own points: much cheaper than
@@ -74,6 +88,9 @@ class Position {
   // ...).
   absl::Status CheckLegal(Move m) const;
   bool InCheck() const { return IsKingExposed(side_); }
+  // Whether legal move `m` would check the other king (asked of the board it
+  // would leave; nothing is played).
+  bool GivesCheck(Move m) const;
   GameState State() const;
 
   // Plays a legal move. An illegal one is a programming error: debug-check
@@ -88,7 +105,9 @@ class Position {
   // --- Attack queries
   // ----------------------------------------------------------------------
   // The board as the attack model reads it (see attacks.h).
-  BoardView View() const { return BoardView(board_, rank_occ_, file_occ_); }
+  BoardView View() const {
+    return BoardView(board_, rank_occ_, file_occ_, by_piece_);
+  }
   // Pieces of `by` that attack `sq` under the piece rules at the current
   // occupancy (the square's content is ignored; own-king safety is not
   // considered). The kings' facing attack is included when `sq` holds the other
@@ -106,6 +125,11 @@ class Position {
   // unattacked (and not facing the other king). Asked of the board the move
   // would leave; nothing is played.
   bool LeavesKingSafe(Move m) const { return KingSafeAfter(side_, m); }
+  // The same, for a side to move known not to be in check: then only the
+  // king's rank or file that the move touches, or a horse leg it frees, can
+  // expose the king, and only those are looked at (most moves cost a few
+  // comparisons).
+  bool LeavesKingSafeWhenNotInCheck(Move m) const;
 
   // OK if the representation is consistent: the mailbox, the piece and colour
   // bitboards and the rank and file words agree, each side has one king on its
@@ -120,10 +144,18 @@ class Position {
   void Clear();
   void PutPiece(int sq, Piece p);
   void RemovePiece(int sq);
+  // Moves `moving` from m.from to m.to in the mailbox, the bitboards, the king
+  // square and m.from's occupancy words; m.to's occupancy words, whatever
+  // stood on m.to and the hash are the caller's (MakeMove, UnmakeMove).
+  void ShiftPiece(Move m, Piece moving);
   absl::Status Validate() const;
   // True if c's king is attacked (including by the facing king).
   bool IsKingExposed(Color c) const;
   void GeneratePseudoLegal(MoveList* moves) const;
+  // Calls visit(m) for each legal move in generation order while it returns
+  // true; false if a visit stopped it (defined in movegen.cc).
+  template <typename Visit>
+  bool VisitLegalMoves(Visit&& visit) const;
   // Calls emit(from, to) for every pseudo-legal move (defined in movegen.cc).
   template <typename Emit>
   void ForEachPseudoLegal(Emit&& emit) const;
@@ -141,17 +173,14 @@ class Position {
   // Whether c's king is safe on the board pseudo-legal move `m` of c's would
   // leave.
   bool KingSafeAfter(Color c, Move m) const;
-  // LeavesKingSafe for a side to move that is not in check: then only the
-  // king's rank or file that the move touches, or a horse leg it frees, can
-  // expose the king, and only those are looked at.
-  bool LeavesKingSafeWhenNotInCheck(Move m) const;
 
   Piece board_[kSquares];
   Bitboard by_piece_[kPieceCodeCount];
   Bitboard by_color_[2];
-  Bitboard occupied_;
-  uint16_t rank_occ_[kRanks];  // bit f set: (file f, this rank) occupied
-  uint16_t file_occ_[kFiles];  // bit r set: (this file, rank r) occupied
+  // Occupancy words: bit f of rank_occ_[r] and bit r of file_occ_[f] are set
+  // when (file f, rank r) is occupied. The line tables are indexed by them.
+  uint16_t rank_occ_[kRanks];
+  uint16_t file_occ_[kFiles];
   int king_sq_[2];
   Color side_;
   uint64_t hash_;

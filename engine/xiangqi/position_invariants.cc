@@ -48,9 +48,6 @@ absl::Status Position::CheckInvariants() const {
                     kings[c]);
     }
   }
-  if ((by_color[0] | by_color[1]) != occupied_) {
-    return broken("occupancy differs from the board");
-  }
   for (int r = 0; r < kRanks; ++r) {
     if (rank_words[r] != rank_occ_[r]) return broken("rank word ", r);
   }

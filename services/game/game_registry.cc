@@ -47,6 +47,8 @@ void GameRegistry::SetFinishListener(
 GameRegistry::~GameRegistry() { Shutdown(); }
 
 void GameRegistry::Shutdown() {
+  // Waits for a notice being handled.
+  if (context_.store->Shared()) context_.store->Watch(store::ChangeFeed());
   std::vector<std::shared_ptr<LiveGame>> games;
   {
     absl::MutexLock lock(&mu_);
@@ -82,19 +84,73 @@ absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Load(
 }
 
 absl::Status GameRegistry::Recover() {
+  if (context_.store->Shared()) {
+    // Before the games are read, so that no change made meanwhile is missed.
+    store::ChangeFeed feed;
+    feed.changed = [this](const std::string& name, int64_t last_sequence) {
+      OnStoreChange(name, last_sequence);
+    };
+    feed.resync = [this] { Resync(); };
+    context_.store->Watch(std::move(feed));
+  }
   absl::StatusOr<std::vector<store::GameRow>> rows =
       context_.store->LoadLiveGames();
   if (!rows.ok()) return rows.status();
   for (const store::GameRow& row : *rows) {
     absl::StatusOr<std::shared_ptr<LiveGame>> game = Load(row.name);
     if (!game.ok()) return game.status();
-    {
-      absl::MutexLock lock(&mu_);
-      live_[row.name] = *game;
-    }
-    (*game)->ArmClock();
+    Hold(*std::move(game));
   }
   return absl::OkStatus();
+}
+
+std::shared_ptr<LiveGame> GameRegistry::Hold(std::shared_ptr<LiveGame> game) {
+  if (!game->live()) return game;
+  {
+    absl::MutexLock lock(&mu_);
+    auto [it, inserted] = live_.try_emplace(game->name(), game);
+    if (!inserted) return it->second;
+  }
+  game->ArmClock();
+  return game;
+}
+
+void GameRegistry::OnStoreChange(const std::string& name,
+                                 int64_t last_sequence) {
+  // Tournaments share the store; only games are held here.
+  if (name.rfind("games/", 0) != 0) return;
+  std::shared_ptr<LiveGame> game;
+  {
+    absl::MutexLock lock(&mu_);
+    if (creating_names_.contains(name)) return;
+    auto it = live_.find(name);
+    if (it != live_.end()) game = it->second;
+  }
+  if (game == nullptr) {
+    // Created (or finished) elsewhere: Find holds it if it is live.
+    (void)Find(name);
+  } else if (game->sent_sequence() < last_sequence) {
+    // Not a notice of this server's own change (those are answered by the
+    // commit; one that lost a race reads the game again then). Watchers
+    // want the change now; otherwise the next call reads it.
+    game->Announce(last_sequence);
+    if (game->watcher_count() > 0) (void)game->CatchUp();
+  }
+}
+
+void GameRegistry::Resync() {
+  std::vector<std::shared_ptr<LiveGame>> games;
+  {
+    absl::MutexLock lock(&mu_);
+    for (auto& [name, game] : live_) games.push_back(game);
+  }
+  for (auto& game : games) (void)game->CatchUp();
+  absl::StatusOr<std::vector<store::GameRow>> rows =
+      context_.store->LoadLiveGames();
+  if (!rows.ok()) return;
+  for (const store::GameRow& row : *rows) {
+    if (row.kind != store::kTournamentKind) (void)Find(row.name);
+  }
 }
 
 void GameRegistry::AnswerCreated(const std::string& name, const v1::Game& game,
@@ -151,6 +207,7 @@ void GameRegistry::Create(const v1::CreateGameRequest& request,
       return done(absl::UnavailableError(
           "request_id: a game with this request_id is being created; retry"));
     }
+    creating_names_.insert(*name);
     ++pending_creates_;
   }
   store::GameRow row;
@@ -171,6 +228,7 @@ void GameRegistry::Create(const v1::CreateGameRequest& request,
         {
           absl::MutexLock lock(&mu_);
           if (!request_id.empty()) creating_.erase(request_id);
+          creating_names_.erase(created->name());
           --pending_creates_;
           if (status.ok()) live_[created->name()] = created;
         }
@@ -188,7 +246,10 @@ absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Find(
     auto it = live_.find(name);
     if (it != live_.end()) return it->second;
   }
-  return Load(name);
+  absl::StatusOr<std::shared_ptr<LiveGame>> game = Load(name);
+  // A live game not held here was created by another server.
+  if (game.ok() && context_.store->Shared()) return Hold(*std::move(game));
+  return game;
 }
 
 absl::Status GameRegistry::List(const v1::ListGamesRequest& request,

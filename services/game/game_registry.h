@@ -1,6 +1,9 @@
 // The server's games: live ones held in memory (recovered from the store at
 // start), finished ones rebuilt from the store when asked for; creation with
-// idempotent retries, listing, and the limit on live games.
+// idempotent retries, listing, and the limit on live games. On a store shared
+// by several servers it follows the store's feed: other servers' changes are
+// folded into the games held here (their watchers see them), and games
+// created elsewhere are picked up.
 #ifndef CAIPAN_SERVICES_GAME_GAME_REGISTRY_H_
 #define CAIPAN_SERVICES_GAME_GAME_REGISTRY_H_
 
@@ -25,7 +28,8 @@ class GameRegistry {
   GameRegistry(GameContext context, int max_live_games, std::string token_key);
   ~GameRegistry();
 
-  // Loads every live game from the store and starts its clock.
+  // Follows the store's feed (a shared store), then loads every live game
+  // from the store and starts its clock.
   absl::Status Recover();
 
   void Create(const v1::CreateGameRequest& request,
@@ -41,11 +45,18 @@ class GameRegistry {
 
   int live_count() const;
   const GameContext& context() const { return context_; }
-  // Stops every game's alarm (before the time source and store go away).
+  // Stops following the store and every game's alarm (before the time source
+  // and store go away).
   void Shutdown();
 
  private:
   absl::StatusOr<std::shared_ptr<LiveGame>> Load(const std::string& name);
+  // Holds `game` if it is live and no copy is held yet; the copy held.
+  std::shared_ptr<LiveGame> Hold(std::shared_ptr<LiveGame> game);
+  // The store's feed: another server changed `name`.
+  void OnStoreChange(const std::string& name, int64_t last_sequence);
+  // Notices may have been lost: read every live game again.
+  void Resync();
   void AnswerCreated(const std::string& name, const v1::Game& game,
                      v1::CreateGameResponse* response) const;
 
@@ -56,6 +67,8 @@ class GameRegistry {
   absl::flat_hash_map<std::string, std::shared_ptr<LiveGame>> live_
       ABSL_GUARDED_BY(mu_);
   absl::flat_hash_set<std::string> creating_ ABSL_GUARDED_BY(mu_);
+  // Names of games being created here (their notices are this server's).
+  absl::flat_hash_set<std::string> creating_names_ ABSL_GUARDED_BY(mu_);
   std::function<void(const v1::Game&)> finish_listener_ ABSL_GUARDED_BY(mu_);
   int pending_creates_ ABSL_GUARDED_BY(mu_) = 0;
 };

@@ -37,6 +37,34 @@ absl::Status CheckFields(const Request& request) {
   return absl::OkStatus();
 }
 
+// Tries of an action on a shared store (see RunOnFreshState).
+constexpr int kFreshTries = 3;
+
+// On a store shared by several servers, this server's copy of a game may lag
+// another server's commit by the notice's latency. A change that lost the race
+// (ABORTED: the game was already read again) and a refusal that fresher state
+// might not give (FAILED_PRECONDITION: not your turn, a ply ahead, the game is
+// over) are tried again on the game as the store has it.
+template <typename Action>
+void RunOnFreshState(std::shared_ptr<LiveGame> game, Action action, Done done,
+                     int tries) {
+  LiveGame& target = *game;
+  action(target, [game = std::move(game), action, done = std::move(done),
+                  tries](absl::Status status) mutable {
+    const bool lost_race = absl::IsAborted(status);
+    if (tries > 1 && (lost_race || absl::IsFailedPrecondition(status))) {
+      absl::StatusOr<bool> advanced =
+          lost_race ? absl::StatusOr<bool>(true) : game->CatchUp();
+      if (advanced.ok() && *advanced) {
+        return RunOnFreshState(std::move(game), std::move(action),
+                               std::move(done), tries - 1);
+      }
+    }
+    if (lost_race) status = absl::UnavailableError(status.message());
+    done(std::move(status));
+  });
+}
+
 Done Finisher(grpc::ServerUnaryReactor* reactor) {
   return
       [reactor](absl::Status status) { reactor->Finish(ToGrpcStatus(status)); };
@@ -78,7 +106,13 @@ grpc::ServerUnaryReactor* GameService::OnGame(
     reactor->Finish(ToGrpcStatus(game.status()));
     return reactor;
   }
-  action(**game, Finisher(reactor));
+  if (registry_->context().store->Shared()) {
+    if ((*game)->Behind()) (void)(*game)->CatchUp();
+    RunOnFreshState(*std::move(game), std::move(action), Finisher(reactor),
+                    kFreshTries);
+  } else {
+    action(**game, Finisher(reactor));
+  }
   return reactor;
 }
 
@@ -186,9 +220,14 @@ grpc::ServerWriteReactor<v1::WatchGameResponse>* GameService::WatchGame(
                                    "the server has its limit of watch streams",
                                    rpc::kReasonLimitReached));
   }
-  return WatchReactor::Start(*std::move(game), request->after_sequence(),
-                             registry_->context().time,
-                             watch_limits_.idle_timeout, &watch_streams_);
+  std::shared_ptr<LiveGame> watched = *game;
+  auto* reactor = WatchReactor::Start(
+      *std::move(game), request->after_sequence(), registry_->context().time,
+      watch_limits_.idle_timeout, &watch_streams_);
+  // Read what notices announced before the watcher was there (a shared
+  // store: later ones are read at once, for the watcher).
+  if (watched->Behind()) (void)watched->CatchUp();
+  return reactor;
 }
 
 }  // namespace caipan::services::game

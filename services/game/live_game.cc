@@ -16,6 +16,10 @@
 namespace caipan::services::game {
 namespace {
 
+// The most time since an event that a copy read from a shared store charges
+// to the clocks (a wrong wall clock elsewhere cannot take more).
+constexpr int64_t kMaxLagMs = 10 * 60 * 1000;
+
 absl::Status GameOver(const v1::Game& game) {
   return rpc::WithReason(
       absl::FailedPreconditionError(
@@ -74,7 +78,11 @@ absl::StatusOr<std::shared_ptr<LiveGame>> LiveGame::Restore(
     FoldEvent(events[i], &game->committed_);
   }
   game->log_ = std::move(events);
-  if (absl::Status s = game->Rebuild(context->time->SteadyMs()); !s.ok())
+  // On a shared store other servers kept the game going: its clocks ran
+  // since the last event. Alone, the server was down: they did not.
+  const int64_t lag =
+      context->store->Shared() ? game->LagMs(game->log_.back()) : 0;
+  if (absl::Status s = game->Rebuild(context->time->SteadyMs() - lag); !s.ok())
     return s;
   return game;
 }
@@ -120,11 +128,19 @@ absl::Status LiveGame::Rebuild(int64_t now) {
   }
   state_ = committed_;
   stored_sequence_ = committed_.last_sequence();
+  RestoreClocks(now);
+  return absl::OkStatus();
+}
+
+void LiveGame::RestoreClocks(int64_t now) {
   // Before the first move, a start time still ahead holds: the first clock
   // starts then (as in Create).
+  // (`now` may lie in the past: a copy read from a shared store is charged
+  // the time since the last event, but never before the start.)
   if (plies_ == 0) {
-    now += std::max<int64_t>(
-        0, spec_.game().start_time_unix_ms() - context_->time->UnixMs());
+    now = std::max(now, context_->time->SteadyMs() +
+                            spec_.game().start_time_unix_ms() -
+                            context_->time->UnixMs());
   }
   turn_started_ms_ = now;
   // The clocks resume from the last event's readings: time between that
@@ -147,7 +163,6 @@ absl::Status LiveGame::Rebuild(int64_t now) {
   } else {
     clock_.emplace(clock::GameClock::Restore(control_, reading, now));
   }
-  return absl::OkStatus();
 }
 
 void LiveGame::CommitCreate(store::GameRow row, Done done) {
@@ -355,7 +370,13 @@ void LiveGame::Commit(std::vector<v1::GameEvent> events, Done done,
         } else {
           self->OnCommitted(std::move(events), epoch, status);
         }
-        if (!status.ok()) {
+        if (absl::IsAborted(status)) {
+          // Another server changed the game first: read what it stored.
+          (void)self->CatchUp();
+          status = absl::AbortedError(
+              absl::StrCat("the game changed on another server (",
+                           status.message(), "); retry"));
+        } else if (!status.ok()) {
           status = absl::UnavailableError(
               absl::StrCat("the change could not be stored and was not made (",
                            status.message(), "); retry"));
@@ -378,6 +399,7 @@ void LiveGame::OnCommitted(std::vector<v1::GameEvent> events, uint64_t epoch,
                            const absl::Status& status) {
   std::vector<std::shared_ptr<GameWatcher>> watchers;
   bool finished = false;
+  bool catch_up = false;
   {
     absl::MutexLock lock(&mu_);
     if (status.ok()) {
@@ -388,20 +410,131 @@ void LiveGame::OnCommitted(std::vector<v1::GameEvent> events, uint64_t epoch,
         log_.push_back(std::move(e));
       }
       finished = was_live && committed_.status() != v1::GAME_STATUS_LIVE;
-      for (auto it = watchers_.begin(); it != watchers_.end();) {
-        if (auto w = it->lock()) {
-          watchers.push_back(std::move(w));
-          ++it;
-        } else {
-          it = watchers_.erase(it);
-        }
-      }
+      watchers = LiveWatchersLocked();
     } else {
       RollBackLocked(epoch);
     }
+    catch_up = catch_up_wanted_ && !finished &&
+               stored_sequence_ == committed_.last_sequence();
+    if (catch_up) catch_up_wanted_ = false;
   }
   for (const auto& w : watchers) w->OnGameChanged();
   if (finished && context_->on_finished) context_->on_finished(name());
+  if (catch_up) (void)CatchUp();
+}
+
+std::vector<std::shared_ptr<GameWatcher>> LiveGame::LiveWatchersLocked() {
+  std::vector<std::shared_ptr<GameWatcher>> watchers;
+  for (auto it = watchers_.begin(); it != watchers_.end();) {
+    if (auto w = it->lock()) {
+      watchers.push_back(std::move(w));
+      ++it;
+    } else {
+      it = watchers_.erase(it);
+    }
+  }
+  return watchers;
+}
+
+// --- Other servers' changes ------------------------------------------------
+
+int64_t LiveGame::committed_sequence() const {
+  absl::MutexLock lock(&mu_);
+  return committed_.last_sequence();
+}
+
+int64_t LiveGame::sent_sequence() const {
+  absl::MutexLock lock(&mu_);
+  return stored_sequence_;
+}
+
+void LiveGame::Announce(int64_t sequence) {
+  int64_t seen = announced_.load();
+  while (seen < sequence && !announced_.compare_exchange_weak(seen, sequence)) {
+  }
+}
+
+bool LiveGame::Behind() const { return announced_.load() > sent_sequence(); }
+
+bool LiveGame::live() const {
+  absl::MutexLock lock(&mu_);
+  return committed_.status() == v1::GAME_STATUS_LIVE;
+}
+
+absl::StatusOr<bool> LiveGame::CatchUp() {
+  int64_t from = 0;
+  {
+    absl::MutexLock lock(&mu_);
+    from = committed_.last_sequence();
+  }
+  absl::StatusOr<std::vector<store::EventRow>> rows =
+      context_->store->LoadEvents(name(), from, context_->max_events);
+  if (!rows.ok()) return rows.status();
+  if (rows->empty()) return false;
+  std::vector<v1::GameEvent> events(rows->size());
+  for (size_t i = 0; i < rows->size(); ++i) {
+    if (!events[i].ParseFromString((*rows)[i].payload)) {
+      return absl::DataLossError(
+          absl::StrCat(name(), ": unreadable event ", (*rows)[i].sequence));
+    }
+  }
+  std::vector<std::shared_ptr<GameWatcher>> watchers;
+  bool finished = false;
+  {
+    absl::MutexLock lock(&mu_);
+    // Folded meanwhile by another caller.
+    if (committed_.last_sequence() != from) return true;
+    if (stored_sequence_ != committed_.last_sequence()) {
+      catch_up_wanted_ = true;
+      return false;
+    }
+    const bool was_live = committed_.status() == v1::GAME_STATUS_LIVE;
+    if (!FoldStoredLocked(std::move(events))) {
+      return absl::DataLossError(absl::StrCat(
+          name(), ": stored events do not follow sequence ", from));
+    }
+    finished = was_live && committed_.status() != v1::GAME_STATUS_LIVE;
+    watchers = LiveWatchersLocked();
+  }
+  for (const auto& w : watchers) w->OnGameChanged();
+  if (finished && context_->on_finished) context_->on_finished(name());
+  return true;
+}
+
+int64_t LiveGame::LagMs(const v1::GameEvent& event) const {
+  // Read on another machine's clock, perhaps: never negative, and bounded.
+  return std::clamp<int64_t>(context_->time->UnixMs() - event.time_unix_ms(), 0,
+                             kMaxLagMs);
+}
+
+bool LiveGame::FoldStoredLocked(std::vector<v1::GameEvent> events) {
+  int64_t next = committed_.last_sequence() + 1;
+  for (const v1::GameEvent& e : events) {
+    if (e.sequence() != next++) return false;
+  }
+  // Moves are replayed on the session, which is at the committed state (no
+  // change of ours is in flight); any trouble rebuilds it from the start.
+  bool replayed = true;
+  for (v1::GameEvent& e : events) {
+    FoldEvent(e, &committed_);
+    if (e.has_move() && replayed) {
+      replayed = Replay(e).ok();
+      if (replayed) move_sequences_.push_back(e.sequence());
+    }
+    log_.push_back(std::move(e));
+  }
+  // The clocks resume from the last event's readings, charged the time since
+  // it was made.
+  const int64_t now = context_->time->SteadyMs() - LagMs(log_.back());
+  if (!replayed) {
+    (void)Rebuild(now);
+  } else {
+    state_ = committed_;
+    stored_sequence_ = committed_.last_sequence();
+    RestoreClocks(now);
+  }
+  ArmLocked();
+  return true;
 }
 
 void LiveGame::CommitOne(v1::GameEvent event, v1::Game* response, Done done) {

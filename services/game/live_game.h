@@ -116,6 +116,25 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   void RemoveWatcher(const GameWatcher* watcher);
   int watcher_count() const;
 
+  // The sequence of the last committed event, and of the last one sent to
+  // the store (beyond it while a change is being stored).
+  int64_t committed_sequence() const;
+  int64_t sent_sequence() const;
+  // A notice says the stored game reached `sequence`; Behind() until this
+  // copy has read that far (copies without watchers read lazily: at the
+  // next call that needs the game).
+  void Announce(int64_t sequence);
+  bool Behind() const;
+  bool live() const;
+
+  // Reads the events other servers stored after this copy's last one (a
+  // shared store) and folds them in, as if committed here: watchers hear of
+  // them, the clocks resume from the last one's readings (charged the time
+  // since it was made), a finished game leaves the registry. True if there
+  // were any. While a change of this server is being stored it waits for
+  // that change's answer instead (false).
+  absl::StatusOr<bool> CatchUp();
+
   // Starts the flag-fall alarm of a live game (after Create or Restore).
   void ArmClock();
   // Stops the alarm (server shutdown).
@@ -168,6 +187,17 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   // Rebuilds the tentative state (session, clocks) from the committed events;
   // the clocks resume from the last event's readings at `now`.
   absl::Status Rebuild(int64_t now) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // The clocks from the last committed event's readings, resumed at `now`.
+  void RestoreClocks(int64_t now) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Folds `events` (read from the store, following the committed ones) into
+  // the committed and tentative state; false if they do not follow.
+  bool FoldStoredLocked(std::vector<v1::GameEvent> events)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Time since `event` was made, by the wall clock.
+  int64_t LagMs(const v1::GameEvent& event) const;
+  // The watchers still alive (the others are dropped).
+  std::vector<std::shared_ptr<GameWatcher>> LiveWatchersLocked()
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // A fresh session at the game's start position.
   absl::Status StartSession() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // Applies a stored move event to the session (recovery).
@@ -206,6 +236,11 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   std::vector<std::weak_ptr<GameWatcher>> watchers_ ABSL_GUARDED_BY(mu_);
   int plies_ ABSL_GUARDED_BY(mu_) = 0;
   std::unique_ptr<Alarm> alarm_ ABSL_GUARDED_BY(mu_);
+  // A notice came while a change was being stored: read the store once that
+  // change is answered.
+  bool catch_up_wanted_ ABSL_GUARDED_BY(mu_) = false;
+  // The highest sequence notices announced (see Announce).
+  std::atomic<int64_t> announced_{0};
   // The thread inside store->Commit (to notice an answer given inline).
   std::atomic<std::thread::id> committing_thread_{};
   // The creation event, between Create and CommitCreate.

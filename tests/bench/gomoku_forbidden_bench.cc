@@ -1,7 +1,9 @@
 // Forbidden-map speed: the whole-board map of a position given from scratch
 // (board built from a stone list, then every empty point classified) and the
-// incremental update per stone. Counters report time per empty point
-// ("per_empty_point", shown in seconds) and per stone placed or removed.
+// incremental update per stone; and one point's classification, from the
+// plain board and from a board that keeps its patterns. Counters report time
+// per empty point ("per_empty_point", shown in seconds) and per stone placed
+// or removed.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -12,6 +14,7 @@
 #include "engine/gomoku/board.h"
 #include "engine/gomoku/forbidden.h"
 #include "engine/gomoku/forbidden_tracker.h"
+#include "engine/gomoku/pattern_board.h"
 
 namespace caipan::gomoku {
 namespace {
@@ -132,16 +135,24 @@ void BM_ForbiddenMapIncremental(benchmark::State& state) {
 }
 BENCHMARK(BM_ForbiddenMapIncremental);
 
-// One point's classification in a position full of shapes.
-void BM_ClassifyOnePoint(benchmark::State& state) {
-  const Stones game = GameLikeSequence(60, 11);
-  Board board;
-  for (const auto& [p, c] : game) board.Place(p, c);
+// The position of the one-point benchmarks (60 stones of a game, full of
+// shapes) and its empty points.
+Stones OnePointGame() { return GameLikeSequence(60, 11); }
+std::vector<Point> EmptyPoints(const Board& board) {
   std::vector<Point> empty;
   for (int i = 0; i < kNumPoints; ++i) {
     if (board.IsEmpty(Point::FromIndex(i)))
       empty.push_back(Point::FromIndex(i));
   }
+  return empty;
+}
+
+// One point's classification from the plain board (its windows read on the
+// spot), cycling over the empty points.
+void BM_ClassifyOnePoint(benchmark::State& state) {
+  Board board;
+  for (const auto& [p, c] : OnePointGame()) board.Place(p, c);
+  const std::vector<Point> empty = EmptyPoints(board);
   size_t next = 0;
   for (auto _ : state) {
     benchmark::DoNotOptimize(ClassifyBlackMove(board, empty[next]));
@@ -149,6 +160,39 @@ void BM_ClassifyOnePoint(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ClassifyOnePoint);
+
+// The same query on a board that keeps its patterns up to date.
+void BM_ClassifyOnePointMaintained(benchmark::State& state) {
+  PatternBoard board;
+  for (const auto& [p, c] : OnePointGame()) board.Place(p, c);
+  const std::vector<Point> empty = EmptyPoints(board.board());
+  size_t next = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(board.ClassifyBlack(empty[next]));
+    next = next + 1 == empty.size() ? 0 : next + 1;
+  }
+}
+BENCHMARK(BM_ClassifyOnePointMaintained);
+
+// What keeping the patterns costs: a 100-stone game played onto the pattern
+// board and taken back, per stone.
+void BM_PatternBoardPlaceRemove(benchmark::State& state) {
+  const Stones game = GameLikeSequence(100, 7);
+  PatternBoard board;
+  int64_t updates = 0;
+  for (auto _ : state) {
+    for (const auto& [p, c] : game) board.Place(p, c);
+    for (auto it = game.rbegin(); it != game.rend(); ++it) {
+      board.Remove(it->first);
+    }
+    benchmark::DoNotOptimize(board);
+    updates += 2 * static_cast<int64_t>(game.size());
+  }
+  state.counters["per_stone"] = benchmark::Counter(
+      static_cast<double>(updates),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_PatternBoardPlaceRemove);
 
 }  // namespace
 }  // namespace caipan::gomoku

@@ -74,6 +74,10 @@ def adjudication_cases():
         ("xiangqi-history-wxf", "CheckMove", adj.CheckMoveRequest(
             xiangqi=opening, move="b0c2", notation=common.NOTATION_WXF)),
         ("xiangqi-illegal", "CheckMove", adj.CheckMoveRequest(xiangqi=opening, move="h2h9")),
+        ("xiangqi-history-codes", "CheckMove", adj.CheckMoveRequest(
+            xiangqi=xq.XiangqiPosition(move_codes=[2272, 7989, 654, 8098]), move="b0c2")),
+        ("xiangqi-history-both-forms", "CheckMove", adj.CheckMoveRequest(
+            xiangqi=xq.XiangqiPosition(moves=["h2e2"], move_codes=[2272]), move="h9g7")),
         ("xiangqi-unparseable", "CheckMove", adj.CheckMoveRequest(xiangqi=start, move="zz99")),
         ("xiangqi-perpetual-automatic", "CheckMove", adj.CheckMoveRequest(
             xiangqi=xq.XiangqiPosition(fen=PERPETUAL_CHECK_FEN,

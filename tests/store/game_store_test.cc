@@ -18,6 +18,7 @@
 #include "gtest/gtest.h"
 #include "store/queued_store.h"
 #include "tests/store/store_test_util.h"
+#include "tests/store/test_postgres.h"
 
 namespace caipan::store {
 namespace {
@@ -65,6 +66,15 @@ class GameStoreTest : public ::testing::TestWithParam<std::string> {
   void SetUp() override {
     if (GetParam() == "memory") {
       store_ = NewMemoryStore();
+    } else if (GetParam() == "postgres") {
+      testing::TestPostgres& server = testing::TestPostgres::Get();
+      if (server.missing()) GTEST_SKIP() << server.error();
+      const std::string conninfo = server.NewDatabase();
+      ASSERT_FALSE(conninfo.empty()) << server.error();
+      absl::StatusOr<std::unique_ptr<GameStore>> store =
+          OpenPostgresStore(conninfo);
+      ASSERT_TRUE(store.ok()) << store.status();
+      store_ = *std::move(store);
     } else {
       absl::StatusOr<std::unique_ptr<GameStore>> store =
           OpenSqliteStore(dir_.File("games.db"));
@@ -544,7 +554,7 @@ TEST_P(GameStoreTest, ManyThreadsCommitContiguousSequences) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, GameStoreTest,
-                         ::testing::Values("memory", "sqlite"),
+                         ::testing::Values("memory", "sqlite", "postgres"),
                          [](const auto& info) { return info.param; });
 
 }  // namespace

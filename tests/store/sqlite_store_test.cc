@@ -274,13 +274,14 @@ TEST(OpenStoreTest, OpensEachKindOfSpec) {
   EXPECT_TRUE(CommitAndWait(**store, Create(Row("games/1"))).ok());
   EXPECT_TRUE(std::filesystem::exists(data_dir + "/caipan.db"));
 
-  for (const char* bad : {"postgres:x", "sqlite:", "Memory", "sqlite"}) {
+  for (const char* bad : {"sqlite:", "Memory", "sqlite", "postgresql:x"}) {
     store = OpenStore(bad, data_dir);
     ASSERT_FALSE(store.ok()) << bad;
     EXPECT_EQ(store.status().code(), absl::StatusCode::kInvalidArgument);
     EXPECT_EQ(store.status().message(),
               absl::StrCat("--store \"", bad,
-                           "\": expected \"memory\" or \"sqlite:PATH\""));
+                           "\": expected \"memory\", \"sqlite:PATH\" or "
+                           "\"postgres:CONNINFO\""));
   }
 }
 

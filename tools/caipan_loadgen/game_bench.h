@@ -25,9 +25,14 @@ struct GameBenchConfig {
   // Server flags besides the store's (e.g. --no-rpc-log).
   std::vector<std::string> server_args;
   std::string work_dir = "/tmp";  // where the SQLite databases go
+  // Instead of starting servers: the address of a running one (or of a
+  // balancer in front of several), and the label of its rows.
+  std::string target;
+  std::string label = "target";
 };
 
-// Prints a table; returns 0 if every move was acknowledged.
+// Prints a table; returns 0 if every move was acknowledged. With `target`
+// set, measures that address only (its store is whatever it was given).
 int RunGameBench(const GameBenchConfig& config);
 
 }  // namespace caipan::loadgen

@@ -128,7 +128,8 @@ int Main(int argc, char** argv) {
                  "extra flag for the started server (repeatable), e.g. "
                  "--server-arg=--no-rpc-log");
   app.add_option("--mix", mix,
-                 "comma-separated: check_move, list_moves, adjudicate, stream")
+                 "comma-separated: check_move, check_move_codes (the same "
+                 "history as move codes), list_moves, adjudicate, stream")
       ->capture_default_str();
   app.add_option("--seconds", seconds, "duration of each measurement")
       ->capture_default_str()
@@ -178,14 +179,23 @@ int Main(int argc, char** argv) {
   app.add_option("--games", game_counts,
                  "live-game benchmark: SubmitMove with this many games at "
                  "once (repeatable, e.g. --games 16 --games 256), on a "
-                 "SQLite store and an in-memory one; needs --server");
+                 "SQLite store and an in-memory one (--server), or on "
+                 "--target as it is (e.g. HAProxy in front of a cluster)");
+  std::string game_label = "target";
+  app.add_option("--game-label", game_label,
+                 "live-game benchmark on --target: the label of its rows");
   CLI11_PARSE(app, argc, argv);
   if (!game_counts.empty()) {
-    if (server_path.empty()) {
-      std::fprintf(stderr, "caipan-loadgen: --games needs --server\n");
+    if (server_path.empty() && target.empty()) {
+      std::fprintf(stderr,
+                   "caipan-loadgen: --games needs --server or --target\n");
       return 2;
     }
     GameBenchConfig bench;
+    if (server_path.empty()) {
+      bench.target = target;
+      bench.label = game_label;
+    }
     bench.server_path = server_path;
     bench.game_counts = game_counts;
     bench.seconds = seconds;
@@ -214,8 +224,8 @@ int Main(int argc, char** argv) {
 
   std::vector<std::string> items;
   for (absl::string_view item : absl::StrSplit(mix, ',', absl::SkipEmpty())) {
-    if (item != "check_move" && item != "list_moves" && item != "adjudicate" &&
-        item != "stream") {
+    if (item != "check_move" && item != "check_move_codes" &&
+        item != "list_moves" && item != "adjudicate" && item != "stream") {
       std::fprintf(stderr, "caipan-loadgen: unknown mix item %s\n",
                    std::string(item).c_str());
       return 2;
@@ -226,6 +236,12 @@ int Main(int argc, char** argv) {
   if (soak.soak_seconds > 0) {
     if (items.empty()) {
       std::fprintf(stderr, "caipan-loadgen: --soak-seconds needs a --mix\n");
+      return 2;
+    }
+    if (std::find(items.begin(), items.end(), "check_move_codes") !=
+        items.end()) {
+      std::fprintf(stderr,
+                   "caipan-loadgen: check_move_codes is not a soak item\n");
       return 2;
     }
     soak.target = target;
@@ -260,6 +276,12 @@ int Main(int argc, char** argv) {
       return RunUnary(absl::StrCat("CheckMove h", plies),
                       Unary<v1::CheckMoveRequest, v1::CheckMoveResponse>(
                           &w.check_move, CAIPAN_ASYNC(raw, CheckMove)),
+                      limits);
+    }
+    if (item == "check_move_codes") {
+      return RunUnary(absl::StrCat("CheckMove h", plies, " codes"),
+                      Unary<v1::CheckMoveRequest, v1::CheckMoveResponse>(
+                          &w.check_move_codes, CAIPAN_ASYNC(raw, CheckMove)),
                       limits);
     }
     if (item == "list_moves") {

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "engine/xiangqi/position.h"
+#include "rpc/xiangqi_convert.h"
 
 namespace caipan::loadgen {
 
@@ -18,6 +19,7 @@ Workload MakeWorkload(int plies, unsigned seed) {
   std::unordered_map<uint64_t, int> seen;
   seen[pos.Hash()] = 1;
   Workload w;
+  std::vector<Move> game_moves;
   // Random legal moves, skipping any that mates, stalemates or repeats a
   // position twice over, so every request built from the game is an ordinary,
   // ongoing one.
@@ -39,15 +41,20 @@ Workload MakeWorkload(int plies, unsigned seed) {
       ++seen[next.Hash()];
       pos = next;
       w.game.push_back(xiangqi::ToIccs(m));
+      game_moves.push_back(m);
       played = true;
       break;
     }
     if (!played)
       std::abort();  // cannot happen from the start position in 100 plies
   }
-  for (int i = 0; i < plies; ++i)
+  for (int i = 0; i < plies; ++i) {
     w.check_move.mutable_xiangqi()->add_moves(w.game[i]);
+    w.check_move_codes.mutable_xiangqi()->add_move_codes(
+        rpc::XiangqiMoveCode(game_moves[i]));
+  }
   w.check_move.set_move(w.game[plies]);
+  w.check_move_codes.set_move(w.game[plies]);
   w.list_moves.mutable_xiangqi()->set_fen(pos.ToFen());
   for (const std::string& m : w.game)
     w.adjudicate.mutable_xiangqi()->add_moves(m);

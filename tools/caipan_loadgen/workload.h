@@ -16,6 +16,8 @@ struct Workload {
   std::vector<std::string> game;
   // CheckMove: the game's first `plies` moves as history, then its next move.
   v1::CheckMoveRequest check_move;
+  // The same request with the history as move codes (xiangqi.move_codes).
+  v1::CheckMoveRequest check_move_codes;
   // ListMoves: the position after the game, given as a FEN without history.
   v1::ListMovesRequest list_moves;
   // AdjudicateGame: the whole game.

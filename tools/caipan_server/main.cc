@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -150,7 +151,8 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::Range(0.0, 3600.0));
   app.add_option("--store", store_spec,
-                 "where live games are kept: sqlite:PATH, or memory (lost at "
+                 "where live games are kept: sqlite:PATH, postgres:CONNINFO "
+                 "(several servers on one database), or memory (lost at "
                  "exit); default sqlite:DATA_DIR/caipan.db");
   app.add_option("--data-dir", data_dir,
                  "directory for the default SQLite store and the players' "
@@ -295,7 +297,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::string key_path;
-  if (store_spec.empty()) {
+  // Servers sharing a PostgreSQL database must share the key too: it is read
+  // from the data directory (copy it to every server).
+  if (store_spec.empty() || store_spec.rfind("postgres:", 0) == 0) {
+    std::error_code ignored;  // a missing directory fails just below
+    std::filesystem::create_directories(data_dir, ignored);
     key_path = data_dir + "/token.key";
   } else if (store_spec.rfind("sqlite:", 0) == 0) {
     key_path = store_spec.substr(7) + ".token-key";

@@ -1,9 +1,11 @@
 // Every row of tests/data/gomoku/forbidden_cases.tsv: the classification of
-// one point for black must match the known answer.
+// one point for black must match the known answer, from the plain board, the
+// whole-board map and a pattern board built stone by stone.
 #include <string>
 
 #include "engine/gomoku/forbidden.h"
 #include "engine/gomoku/notation.h"
+#include "engine/gomoku/pattern_board.h"
 #include "gtest/gtest.h"
 #include "tests/engine/gomoku/test_data.h"
 
@@ -28,6 +30,14 @@ TEST(ForbiddenCasesTest, EveryRowMatches) {
     EXPECT_EQ(PointKindName(*kind), row[2]);
     // The whole-board map agrees with the single-point answer.
     EXPECT_EQ(ComputeForbiddenMap(*board)[point->index()], *kind);
+    // And so does a board that keeps its patterns, grown stone by stone.
+    PatternBoard grown;
+    for (int k = 0; k < kNumPoints; ++k) {
+      const Point q = Point::FromIndex(k);
+      if (board->At(q) == Stone::kBlack) grown.Place(q, Color::kBlack);
+      if (board->At(q) == Stone::kWhite) grown.Place(q, Color::kWhite);
+    }
+    EXPECT_EQ(grown.ClassifyBlack(*point), *kind);
     ++checked;
   }
   EXPECT_EQ(checked, static_cast<int>(rows.size()));

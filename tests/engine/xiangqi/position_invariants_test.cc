@@ -49,6 +49,42 @@ TEST(PositionInvariantsTest, HoldThroughRandomGamesAndTheirUndoing) {
   }
 }
 
+// The shortcuts agree with the plain questions: the not-in-check king safety
+// with the full one, GivesCheck with playing the move and asking InCheck.
+TEST(PositionInvariantsTest, KingSafetyShortcutsAgreeAlongRandomGames) {
+  std::mt19937 random(7);
+  int compared = 0;
+  for (int game = 0; game < 30; ++game) {
+    Position pos = Position::Start();
+    for (int ply = 0; ply < 120; ++ply) {
+      const bool in_check = pos.InCheck();
+      for (int from = 0; from < kSquares; ++from) {
+        for (int to = 0; to < kSquares; ++to) {
+          const Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
+          if (!pos.IsPseudoLegal(m)) continue;
+          if (!in_check) {
+            ASSERT_EQ(pos.LeavesKingSafeWhenNotInCheck(m),
+                      pos.LeavesKingSafe(m))
+                << pos.ToFen() << " " << ToIccs(m);
+            ++compared;
+          }
+          if (!pos.LeavesKingSafe(m)) continue;
+          Position after = pos;
+          after.MakeMove(m);
+          ASSERT_EQ(pos.GivesCheck(m), after.InCheck())
+              << pos.ToFen() << " " << ToIccs(m);
+        }
+      }
+      MoveList moves;
+      pos.GenerateLegalMoves(&moves);
+      ASSERT_EQ(pos.HasLegalMove(), !moves.empty()) << pos.ToFen();
+      if (moves.empty()) break;
+      pos.MakeMove(moves[random() % moves.size()]);
+    }
+  }
+  EXPECT_GT(compared, 10000);
+}
+
 TEST(PositionInvariantsTest, ParsedPositionsAreConsistent) {
   for (const char* fen :
        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",

@@ -1,0 +1,90 @@
+// The PostgreSQL store, for several servers on one database. The writer
+// thread owns one connection and writes each group in one transaction; each
+// change is one statement that locks the game's row (SELECT … FOR UPDATE),
+// checks its sequence and writes only if it matches, so two servers racing on
+// one game cannot both append: the second waits for the first, sees its
+// sequence and gets ABORTED. Creates run under a savepoint (they may lose a
+// race for a name or request_id). Each change sends a NOTIFY, delivered at
+// commit; a Listener hands the notices of every server's commits to the
+// ChangeFeed. Reads share a second connection, guarded by a mutex.
+#ifndef CAIPAN_STORE_POSTGRES_STORE_H_
+#define CAIPAN_STORE_POSTGRES_STORE_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "store/game_store.h"
+#include "store/postgres_conn.h"
+#include "store/postgres_listener.h"
+#include "store/queued_store.h"
+
+namespace caipan::store {
+
+class PostgresStore final : public QueuedStore {
+ public:
+  // See OpenPostgresStore().
+  static absl::StatusOr<std::unique_ptr<PostgresStore>> Open(
+      const std::string& conninfo, const PostgresOptions& options = {});
+  ~PostgresStore() override;
+
+  absl::StatusOr<std::optional<GameRow>> FindGame(
+      std::string_view name) override;
+  absl::StatusOr<std::optional<GameRow>> FindByRequestId(
+      std::string_view request_id) override;
+  absl::StatusOr<std::vector<GameRow>> LoadLiveGames() override;
+  absl::StatusOr<std::vector<EventRow>> LoadEvents(std::string_view game,
+                                                   int64_t after_sequence,
+                                                   int limit) override;
+  absl::StatusOr<ListPage> ListGames(const ListQuery& query) override;
+
+  bool Shared() const override { return true; }
+  void Watch(ChangeFeed feed) override;
+
+ private:
+  PostgresStore(const PostgresOptions& options, pg::Connection writer,
+                pg::Connection reader, std::unique_ptr<pg::Listener> listener);
+
+  std::vector<absl::Status> WriteGroup(std::vector<Change>& changes) override;
+  // Whether a game has `value` in `column` (name or request_id).
+  absl::StatusOr<bool> Taken(const char* column, const std::string& value);
+  // Inserts the row of a game to create (and its players).
+  absl::Status Create(const GameRow& row);
+  // The statement that writes a change to an existing (or just created)
+  // game, its parameters added to `params`; and its answer: OK, or the
+  // change's refusal (NOT_FOUND, ABORTED).
+  static std::string WriteSql(const Change& change, pg::Params& params);
+  static absl::Status WriteOutcome(const Change& change, const PGresult* r);
+  // Runs that statement; its refusal goes to `outcome`, an error of the
+  // statement is returned.
+  absl::Status Write(const Change& change, absl::Status* outcome);
+  // Writes the changes of `batch` (indices into `changes`) in one round
+  // trip, their outcomes into `statuses`; empties `batch`.
+  absl::Status WriteBatch(std::vector<Change>& changes,
+                          std::vector<size_t>& batch,
+                          std::vector<absl::Status>& statuses);
+  // The rows (with their players) of a query whose columns are kRowColumns
+  // followed by one player per result row.
+  absl::StatusOr<std::vector<GameRow>> Rows(std::string_view sql,
+                                            const pg::Params& params,
+                                            std::vector<int64_t>* ids)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(read_mu_);
+  absl::StatusOr<std::optional<GameRow>> One(const char* where,
+                                             std::string_view key);
+
+  pg::Connection writer_;  // the writer thread's only
+  absl::Mutex read_mu_;
+  pg::Connection reader_ ABSL_GUARDED_BY(read_mu_);
+  std::unique_ptr<pg::Listener> listener_;
+};
+
+}  // namespace caipan::store
+
+#endif  // CAIPAN_STORE_POSTGRES_STORE_H_
