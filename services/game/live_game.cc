@@ -11,6 +11,7 @@
 #include "services/game/game_fold.h"
 #include "services/game/player_tokens.h"
 #include "services/game/side_name.h"
+#include "services/game_kinds.h"
 #include "services/xiangqi_adjudication.h"
 
 namespace caipan::services::game {
@@ -88,14 +89,13 @@ absl::StatusOr<std::shared_ptr<LiveGame>> LiveGame::Restore(
 }
 
 absl::Status LiveGame::StartSession() {
-  v1::PlayGameStart start;
-  if (spec_.game().kind() == v1::GAME_KIND_XIANGQI) {
-    start.mutable_xiangqi()->set_fen(spec_.game().start_fen());
-    *start.mutable_xiangqi_rules() = spec_.game().xiangqi_rules();
-  } else {
-    start.mutable_gomoku();
-    *start.mutable_gomoku_rules() = spec_.game().gomoku_rules();
+  const GameKindPlugin* plugin = FindGameKind(spec_.game().kind());
+  if (plugin == nullptr) {
+    return absl::DataLossError(
+        absl::StrCat(spec_.game().name(), ": the stored game has no kind"));
   }
+  v1::PlayGameStart start;
+  plugin->live_start(spec_.game(), &start);
   v1::PlayGameResponse reply;
   auto session = StartGameSession(start, context_->session_options, &reply,
                                   /*live=*/true);
