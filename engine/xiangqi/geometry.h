@@ -222,18 +222,6 @@ constexpr std::array<std::array<Bitboard, 4>, kSquares> kRays = [] {
   return t;
 }();
 
-// The points of each file and of each rank.
-constexpr std::array<Bitboard, kFiles> kFileBits = [] {
-  std::array<Bitboard, kFiles> t{};
-  for (int s = 0; s < kSquares; ++s) t[s % kFiles] |= SquareBB(s);
-  return t;
-}();
-constexpr std::array<Bitboard, kRanks> kRankBits = [] {
-  std::array<Bitboard, kRanks> t{};
-  for (int s = 0; s < kSquares; ++s) t[s / kFiles] |= SquareBB(s);
-  return t;
-}();
-
 // Around each point, the masks that say which moves can matter to a king
 // standing there: its rank and file (the point itself excluded), its four
 // diagonal neighbours (the legs of every horse that could attack it) and the
