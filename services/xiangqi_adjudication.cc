@@ -10,7 +10,6 @@
 #include "absl/strings/str_cat.h"
 #include "engine/xiangqi/adjudicator.h"
 #include "engine/xiangqi/explain.h"
-#include "engine/xiangqi/game_tracker.h"
 #include "engine/xiangqi/move_classifier.h"
 #include "engine/xiangqi/natural_limit.h"
 #include "engine/xiangqi/record.h"
@@ -24,6 +23,9 @@ namespace {
 using xiangqi::Color;
 using xiangqi::Move;
 using xiangqi::Position;
+
+// How often, in moves, reading a history asks whether the call should stop.
+constexpr int kStopCheckMoves = 256;
 
 // A record to adjudicate: its start, the moves that could be read, and the
 // first move that names no legal move in a notation other than ICCS (ICCS moves
@@ -39,7 +41,8 @@ struct Record {
 };
 
 absl::Status ReadRecord(const v1::AdjudicateGameRequest& request,
-                        const ServiceOptions& options, Record* record) {
+                        const ServiceOptions& options,
+                        const CallControl& control, Record* record) {
   if (request.game_case() == v1::AdjudicateGameRequest::kXiangqiRecord) {
     absl::StatusOr<xiangqi::GameRecord> parsed =
         xiangqi::ParseRecord(request.xiangqi_record());
@@ -73,6 +76,10 @@ absl::Status ReadRecord(const v1::AdjudicateGameRequest& request,
   Position pos = record->start;
   rpc::MoveParseError error;
   for (int i = 0; i < history.size(); ++i) {
+    // A long history takes a while to read in a slow build: a call whose
+    // deadline passed stops here too, not only in the adjudication.
+    if (i % kStopCheckMoves == kStopCheckMoves - 1 && control.Stopped())
+      return control.StopStatus();
     Move move;
     if (history.Parse(pos, i, &move, &error)) {
       pos.MakeMove(move);
@@ -159,7 +166,8 @@ absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
     return s;
   }
   Record record;
-  if (absl::Status s = ReadRecord(request, options, &record); !s.ok()) return s;
+  if (absl::Status s = ReadRecord(request, options, control, &record); !s.ok())
+    return s;
   if (absl::Status s =
           rpc::FromProto(request.xiangqi_claims(), "xiangqi_claims",
                          static_cast<int>(record.moves.size()), &record.claims);
@@ -235,25 +243,23 @@ absl::Status XiangqiRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,
       !s.ok()) {
     return s;
   }
-  xiangqi::GameTracker tracker(replay.start, rules,
-                               static_cast<int>(replay.moves.size()));
-  xiangqi::GameTracker::Step step;
-  const int n = static_cast<int>(replay.moves.size());
-  for (int i = 0; i < n; ++i)
-    step = tracker.Play(replay.moves[i], /*judge=*/i == n - 1);
+  const xiangqi::FinalRepetition found =
+      xiangqi::RuleOnFinalRepetition(replay.start, replay.moves, rules);
+  const int occurrences = found.occurrences;
+  const std::optional<xiangqi::RepetitionRuling>& repetition = found.ruling;
   v1::XiangqiRepetitionRuling* ruling = response->mutable_ruling();
-  ruling->set_occurrences(step.occurrences);
-  if (!step.repetition) {
+  ruling->set_occurrences(occurrences);
+  if (!repetition) {
     ruling->set_outcome(v1::XIANGQI_REPETITION_OUTCOME_NO_REPETITION);
-    ruling->set_explanation(xiangqi::NoRepetitionText(step.occurrences, lang));
+    ruling->set_explanation(xiangqi::NoRepetitionText(occurrences, lang));
     return absl::OkStatus();
   }
   xiangqi::Notation notation;
   rpc::ToProto(
-      *step.repetition, replay.start, replay.moves,
+      *repetition, replay.start, replay.moves,
       rpc::DisplayNotation(request.notation(), &notation) ? &notation : nullptr,
       ruling, lang);
-  ruling->set_occurrences(step.occurrences);
+  ruling->set_occurrences(occurrences);
   return absl::OkStatus();
 }
 

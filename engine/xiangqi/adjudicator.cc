@@ -1,10 +1,12 @@
-// Names of results and reasons, and a whole record adjudicated through
-// GameAdjudicator with its claims put in at their plies.
+// Names of results and reasons, a whole record adjudicated through
+// GameAdjudicator with its claims put in at their plies, and the ruling on the
+// position a game stands in.
 #include "engine/xiangqi/adjudicator.h"
 
 #include <algorithm>
 #include <vector>
 
+#include "engine/common/debug_check.h"
 #include "engine/xiangqi/game_adjudicator.h"
 
 namespace caipan::xiangqi {
@@ -102,6 +104,19 @@ std::optional<Verdict> AdjudicateUnlessStopped(
   }
   if (unplayable) game.Unplayable(*unplayable);
   return game.Finish();
+}
+
+FinalRepetition RuleOnFinalRepetition(const Position& start,
+                                      std::span<const Move> moves,
+                                      const RuleOptions& options) {
+  // Claim mode: an automatic adjudicator would end the game at the first
+  // repetition, and the moves after it would go uncounted.
+  RuleOptions counting = options;
+  counting.mode = AdjudicationMode::kClaim;
+  GameAdjudicator game(start, counting, static_cast<int>(moves.size()));
+  for (const Move m : moves) game.Play(m);
+  CAIPAN_DCHECK(game.plies() == static_cast<int>(moves.size()));
+  return {game.occurrences(), game.RuleOnCurrentRepetition()};
 }
 
 }  // namespace caipan::xiangqi

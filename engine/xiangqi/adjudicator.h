@@ -173,6 +173,21 @@ std::optional<Verdict> AdjudicateUnlessStopped(
     std::span<const Claim> claims = {},
     const std::optional<std::string>& unplayable = {});
 
+// What an arbiter asked about the position a game stands in finds (the
+// RuleOnRepetition RPC, `caipan xiangqi repetition`).
+struct FinalRepetition {
+  // How many times the final position has occurred since the last capture.
+  int occurrences = 1;
+  // The ruling on the cycles that brought it back, from its third occurrence
+  // on (see GameAdjudicator::RuleOnCurrentRepetition).
+  std::optional<RepetitionRuling> ruling;
+};
+// `moves` must be legal from `start`. Whatever `options.mode` says, nothing is
+// decided along the way: only the final position is ruled on.
+FinalRepetition RuleOnFinalRepetition(const Position& start,
+                                      std::span<const Move> moves,
+                                      const RuleOptions& options);
+
 }  // namespace caipan::xiangqi
 
 #endif  // CAIPAN_ENGINE_XIANGQI_ADJUDICATOR_H_

@@ -106,54 +106,38 @@ enum class Query : uint8_t {
 // (or would hold) the other side's king, which `by`'s king then attacks along
 // the file.
 
-// Chariots (and the facing king) on the point's file, then cannons over one
-// screen.
-template <Query kQuery, typename Board>
-inline Bitboard FileAttackers(const Board& board, int sq, Color by,
+// Chariots (and, along the file, the facing king) next to the point on its
+// file or rank, then cannons over one screen.
+enum class Line : uint8_t { kFile, kRank };
+template <Query kQuery, Line kLine, typename Board>
+inline Bitboard LineAttackers(const Board& board, int sq, Color by,
                               bool facing) {
   const int file = geometry::kFile[sq], rank = geometry::kRank[sq];
-  const Piece chariot = MakePiece(by, PieceType::kChariot);
-  const Piece king = MakePiece(by, PieceType::kKing);
-  const Piece cannon = MakePiece(by, PieceType::kCannon);
   const geometry::LineMasks& line =
-      geometry::kFileLines[rank][board.FileWord(file)];
+      kLine == Line::kFile ? geometry::kFileLines[rank][board.FileWord(file)]
+                           : geometry::kRankLines[file][board.RankWord(rank)];
+  const auto square_of = [file, rank](uint16_t bits) {
+    const int index = std::countr_zero(bits);
+    return kLine == Line::kFile ? MakeSquare(file, index)
+                                : MakeSquare(index, rank);
+  };
+  const Piece chariot = MakePiece(by, PieceType::kChariot);
+  // Without a facing king, a second chariot test stands in for the king's.
+  const Piece slider = kLine == Line::kFile && facing
+                           ? MakePiece(by, PieceType::kKing)
+                           : chariot;
+  const Piece cannon = MakePiece(by, PieceType::kCannon);
   Bitboard found = 0;
   for (uint16_t b = line.first; b; b &= b - 1) {
-    const int s = MakeSquare(file, std::countr_zero(b));
+    const int s = square_of(b);
     const Piece p = board.At(s);
-    if (p == chariot || (facing && p == king)) {
+    if (p == chariot || p == slider) {
       found |= SquareBB(s);
       if (kQuery == Query::kKing) return found;
     }
   }
   for (uint16_t b = line.second; b; b &= b - 1) {
-    const int s = MakeSquare(file, std::countr_zero(b));
-    if (board.At(s) == cannon) {
-      found |= SquareBB(s);
-      if (kQuery == Query::kKing) return found;
-    }
-  }
-  return found;
-}
-
-// Chariots on the point's rank, then cannons over one screen.
-template <Query kQuery, typename Board>
-inline Bitboard RankAttackers(const Board& board, int sq, Color by) {
-  const int file = geometry::kFile[sq], rank = geometry::kRank[sq];
-  const Piece chariot = MakePiece(by, PieceType::kChariot);
-  const Piece cannon = MakePiece(by, PieceType::kCannon);
-  const geometry::LineMasks& line =
-      geometry::kRankLines[file][board.RankWord(rank)];
-  Bitboard found = 0;
-  for (uint16_t b = line.first; b; b &= b - 1) {
-    const int s = MakeSquare(std::countr_zero(b), rank);
-    if (board.At(s) == chariot) {
-      found |= SquareBB(s);
-      if (kQuery == Query::kKing) return found;
-    }
-  }
-  for (uint16_t b = line.second; b; b &= b - 1) {
-    const int s = MakeSquare(std::countr_zero(b), rank);
+    const int s = square_of(b);
     if (board.At(s) == cannon) {
       found |= SquareBB(s);
       if (kQuery == Query::kKing) return found;
@@ -219,8 +203,10 @@ inline Bitboard PalaceAttackers(const Board& board, int sq, Color by) {
 template <Query kQuery, typename Board>
 inline Bitboard Attackers(const Board& board, int sq, Color by) {
   if constexpr (kQuery == Query::kKing) {
-    if (Bitboard b = FileAttackers<kQuery>(board, sq, by, true)) return b;
-    if (Bitboard b = RankAttackers<kQuery>(board, sq, by)) return b;
+    if (Bitboard b = LineAttackers<kQuery, Line::kFile>(board, sq, by, true))
+      return b;
+    if (Bitboard b = LineAttackers<kQuery, Line::kRank>(board, sq, by, false))
+      return b;
     if (Bitboard b = HorseAttackers<kQuery>(board, sq, by)) return b;
     return PawnAttackers<kQuery>(board, sq, by);
   } else {
@@ -228,8 +214,8 @@ inline Bitboard Attackers(const Board& board, int sq, Color by) {
     const bool facing = target != kNoPiece &&
                         TypeOf(target) == PieceType::kKing &&
                         ColorOf(target) != by;
-    return FileAttackers<kQuery>(board, sq, by, facing) |
-           RankAttackers<kQuery>(board, sq, by) |
+    return LineAttackers<kQuery, Line::kFile>(board, sq, by, facing) |
+           LineAttackers<kQuery, Line::kRank>(board, sq, by, false) |
            HorseAttackers<kQuery>(board, sq, by) |
            PawnAttackers<kQuery>(board, sq, by) |
            PalaceAttackers(board, sq, by);

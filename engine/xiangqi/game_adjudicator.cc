@@ -248,17 +248,23 @@ ClaimRuling GameAdjudicator::RuleOnClaim(int ply, Color claimant) {
     ruling.outcome = ClaimRuling::Outcome::kNaturalLimitDraw;
     return ruling;
   }
-  if (occurrence_.count < 3) return ruling;
-  ruling.repetition = JudgeSpan(occurrence_.span_start_ply, ply);
+  ruling.repetition = RuleOnCurrentRepetition();
+  if (!ruling.repetition) return ruling;
   ruling.outcome = ruling.repetition->MustVary()
                        ? ClaimRuling::Outcome::kOrderToVary
                        : ClaimRuling::Outcome::kRepetitionDraw;
   return ruling;
 }
 
+std::optional<RepetitionRuling> GameAdjudicator::RuleOnCurrentRepetition()
+    const {
+  if (occurrence_.count < 3) return std::nullopt;
+  return JudgeSpan(occurrence_.span_start_ply, plies());
+}
+
 // Judges the moves of plies first_ply + 1 .. last_ply (the position after
 // first_ply recurs after last_ply); pos_ stands after last_ply.
-RepetitionRuling GameAdjudicator::JudgeSpan(int first_ply, int last_ply) {
+RepetitionRuling GameAdjudicator::JudgeSpan(int first_ply, int last_ply) const {
   Position cycle_start = pos_;
   for (int j = last_ply - 1; j >= first_ply; --j)
     cycle_start.UnmakeMove(moves_[j], undos_[j]);

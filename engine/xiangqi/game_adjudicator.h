@@ -51,13 +51,22 @@ class GameAdjudicator {
   const std::optional<RepetitionRuling>& last_ruling() const {
     return last_ruling_;
   }
+  // How many times the current position has occurred since the last capture
+  // (1 after a capture).
+  int occurrences() const { return occurrence_.count; }
+  // The ruling on the repetition that brought the current position back for
+  // the third time or more since the last capture, over the two cycles since
+  // its (k-2)-th occurrence; nullopt when it has occurred fewer than three
+  // times. It decides nothing: what the game makes of it is for Play (in
+  // automatic mode) or Claim to say.
+  std::optional<RepetitionRuling> RuleOnCurrentRepetition() const;
 
  private:
   bool AutomaticRulings(int ply);
   bool OrderBroken(int ply);
   void NoteClaimable(int ply);
   ClaimRuling RuleOnClaim(int ply, Color claimant);
-  RepetitionRuling JudgeSpan(int first_ply, int last_ply);
+  RepetitionRuling JudgeSpan(int first_ply, int last_ply) const;
   bool DecideIfNoMoves(int ply);
   void Decide(int ply);
 

@@ -252,8 +252,9 @@ std::optional<IllegalMoveInfo> DiagnoseMove(const Position& pos, Move m) {
   const int king_before = pos.KingSquare(info.mover);
   const int own_king = m.from == king_before ? m.to : king_before;
   const int other_king = pos.KingSquare(Opponent(info.mover));
-  const Bitboard on_file = attacks::FileAttackers<attacks::Query::kAll>(
-      BoardAfterMove(pos.View(), m), own_king, Opponent(info.mover), true);
+  const Bitboard on_file =
+      attacks::LineAttackers<attacks::Query::kAll, attacks::Line::kFile>(
+          BoardAfterMove(pos.View(), m), own_king, Opponent(info.mover), true);
   if (Contains(on_file, other_king)) return fail(R::kKingsFacing, kNoSquare);
   info.was_in_check = pos.InCheck();
   return fail(R::kLeavesKingInCheck, kNoSquare);

@@ -154,16 +154,19 @@ bool Position::LeavesKingSafeWhenNotInCheck(Move m) const {
   // Nothing attacks the king now, and the move adds no enemy piece: an attack
   // can only come from a line whose occupancy the move changes, or from a
   // horse whose leg it frees (pawns cannot appear).
+  using attacks::Line;
   using attacks::Query;
   const Color them = Opponent(side_);
   const BoardAfterMove after(View(), m);
   const int file = kFile[king], rank = kRank[king];
   if ((kFile[m.from] == file || kFile[m.to] == file) &&
-      attacks::FileAttackers<Query::kKing>(after, king, them, true)) {
+      attacks::LineAttackers<Query::kKing, Line::kFile>(after, king, them,
+                                                        true)) {
     return false;
   }
   if ((kRank[m.from] == rank || kRank[m.to] == rank) &&
-      attacks::RankAttackers<Query::kKing>(after, king, them)) {
+      attacks::LineAttackers<Query::kKing, Line::kRank>(after, king, them,
+                                                        false)) {
     return false;
   }
   return !Contains(geometry::kKingZones[king].legs, m.from) ||

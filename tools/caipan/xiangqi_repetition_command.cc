@@ -9,8 +9,8 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "engine/xiangqi/adjudicator.h"
 #include "engine/xiangqi/explain.h"
-#include "engine/xiangqi/game_tracker.h"
 #include "engine/xiangqi/repetition.h"
 #include "tools/caipan/cli_language.h"
 #include "tools/caipan/commands.h"
@@ -30,7 +30,7 @@ struct RepetitionArgs {
   std::string lang;
 };
 
-// What the tracker found after the last move.
+// The ruling on the final position, and that position.
 struct Finding {
   int occurrences = 1;
   std::optional<xq::RepetitionRuling> ruling;
@@ -38,15 +38,11 @@ struct Finding {
 };
 
 Finding Judge(const Game& game, const xq::RuleOptions& options) {
-  xq::GameTracker tracker(game.start, options,
-                          static_cast<int>(game.moves.size()));
-  xq::GameTracker::Step step;
-  const size_t n = game.moves.size();
-  // Only the final position is ruled on, as the RPC does.
-  for (size_t i = 0; i < n; ++i)
-    step = tracker.Play(game.moves[i], /*judge=*/i + 1 == n);
-  return {step.occurrences, std::move(step.repetition),
-          tracker.position().ToFen()};
+  xq::FinalRepetition found =
+      xq::RuleOnFinalRepetition(game.start, game.moves, options);
+  xq::Position final_position = game.start;
+  for (const xq::Move m : game.moves) final_position.MakeMove(m);
+  return {found.occurrences, std::move(found.ruling), final_position.ToFen()};
 }
 
 const char* OutcomeName(const Finding& f) {
