@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 #include "engine/gomoku/notation.h"
 
 namespace caipan::rpc {
@@ -32,11 +33,8 @@ absl::StatusOr<std::string> GomokuActionToken(const v1::GomokuAction& action,
                                               absl::string_view field) {
   switch (action.action_case()) {
     case v1::GomokuAction::kPlace:
-      if (absl::Status s =
-              CheckPointText(action.place(), absl::StrCat(field, ".place"));
-          !s.ok()) {
-        return s;
-      }
+      CAIPAN_RETURN_IF_ERROR(
+          CheckPointText(action.place(), absl::StrCat(field, ".place")));
       return action.place();
     case v1::GomokuAction::kPass:
       return std::string("pass");
@@ -47,11 +45,8 @@ absl::StatusOr<std::string> GomokuActionToken(const v1::GomokuAction& action,
     case v1::GomokuAction::kAgreeDraw:
       return std::string("draw");
     case v1::GomokuAction::kChoose:
-      if (absl::Status s =
-              CheckPointText(action.choose(), absl::StrCat(field, ".choose"));
-          !s.ok()) {
-        return s;
-      }
+      CAIPAN_RETURN_IF_ERROR(
+          CheckPointText(action.choose(), absl::StrCat(field, ".choose")));
       return absl::StrCat("choose:", action.choose());
     case v1::GomokuAction::kPropose: {
       const auto& candidates = action.propose().candidates();
@@ -61,12 +56,9 @@ absl::StatusOr<std::string> GomokuActionToken(const v1::GomokuAction& action,
       }
       std::string token = "propose:";
       for (int i = 0; i < candidates.size(); ++i) {
-        if (absl::Status s = CheckPointText(
-                candidates[i],
-                absl::StrCat(field, ".propose.candidates[", i, "]"));
-            !s.ok()) {
-          return s;
-        }
+        CAIPAN_RETURN_IF_ERROR(CheckPointText(
+            candidates[i],
+            absl::StrCat(field, ".propose.candidates[", i, "]")));
         if (i > 0) token += ',';
         token += candidates[i];
       }

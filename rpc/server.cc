@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "engine/common/status_macros.h"
 #include "google/protobuf/descriptor.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/health_check_service_interface.h"
@@ -139,8 +140,7 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
   server->acceptor_ = *std::move(acceptor);
   server->port_ = server->acceptor_->port();
   if (!config.metrics_address.empty()) {
-    absl::Status status = server->metrics_->Serve(config.metrics_address);
-    if (!status.ok()) return status;
+    CAIPAN_RETURN_IF_ERROR(server->metrics_->Serve(config.metrics_address));
   }
 
   grpc::EnableDefaultHealthCheckService(true);

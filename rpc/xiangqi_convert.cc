@@ -5,6 +5,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 #include "engine/xiangqi/explain.h"
 #include "engine/xiangqi/illegal_move.h"
 
@@ -99,8 +100,7 @@ absl::Status CheckOneHistoryForm(const v1::XiangqiPosition& position,
 }
 
 absl::Status XiangqiHistory::CheckShape(int max_plies) const {
-  if (absl::Status s = CheckOneHistoryForm(position_, field_); !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(CheckOneHistoryForm(position_, field_));
   if (size_ > max_plies) {
     return absl::InvalidArgumentError(
         absl::StrCat(field_, codes_ ? ".move_codes: " : ".moves: ", size_,
@@ -181,7 +181,7 @@ absl::Status ReplayXiangqi(const v1::XiangqiPosition& position,
                            absl::string_view field, int max_plies,
                            XiangqiReplay* replay) {
   const XiangqiHistory history(position, field);
-  if (absl::Status s = history.CheckShape(max_plies); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(history.CheckShape(max_plies));
   absl::StatusOr<Position> start = XiangqiStart(position, field);
   if (!start.ok()) return start.status();
   replay->start = *std::move(start);
@@ -212,7 +212,7 @@ absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
     if (status.ok()) *current = replay.current;
     return status;
   }
-  if (absl::Status s = history.CheckShape(max_plies); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(history.CheckShape(max_plies));
   absl::StatusOr<Position> parsed = XiangqiStart(position, field);
   if (!parsed.ok()) return parsed.status();
   const Position& start = *parsed;

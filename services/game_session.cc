@@ -2,6 +2,7 @@
 // plug-ins (see game_session.h).
 #include "services/game_session.h"
 
+#include "engine/common/status_macros.h"
 #include "rpc/gomoku_action_convert.h"
 #include "services/game_kinds.h"
 
@@ -9,11 +10,8 @@ namespace caipan::services {
 
 absl::Status GameSession::PlayRequested(const v1::PlayGameRequest& request,
                                         v1::PlayGameResponse* response) {
-  if (absl::Status s = rpc::NoGomokuActionForXiangqi(
-          request.has_gomoku_action(), "gomoku_action");
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(rpc::NoGomokuActionForXiangqi(
+      request.has_gomoku_action(), "gomoku_action"));
   if (request.move().empty()) return absl::InvalidArgumentError("move: empty");
   return Play(request.move(), response);
 }

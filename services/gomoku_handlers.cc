@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/common/concat.h"
+#include "engine/common/status_macros.h"
 #include "engine/gomoku/action.h"
 #include "engine/gomoku/adjudicate.h"
 #include "engine/gomoku/explain.h"
@@ -32,15 +33,10 @@ absl::Status Replay(const v1::GomokuPosition& position,
                     const ServiceOptions& options, std::optional<Game>* game,
                     int* plies) {
   gomoku::RuleOptions rules;
-  if (absl::Status s = rpc::FromProto(rules_proto, "gomoku_rules", &rules);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(rpc::FromProto(rules_proto, "gomoku_rules", &rules));
   std::vector<Action> actions;
-  if (absl::Status s = rpc::ReadGomokuActions(
-          position, "gomoku", options.max_history_plies, &actions);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(rpc::ReadGomokuActions(
+      position, "gomoku", options.max_history_plies, &actions));
   game->emplace(rules, /*implied_opening_actions=*/true);
   *plies = static_cast<int>(actions.size());
   return rpc::ReplayGomoku(actions, "gomoku", &**game);
@@ -133,16 +129,11 @@ absl::Status GomokuCheckMove(const v1::CheckMoveRequest& request,
       "gomoku_action");
   if (!token.ok()) return token.status();
   Language lang;
-  if (absl::Status s = ReadLanguage(request.language(), "language", &lang);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(ReadLanguage(request.language(), "language", &lang));
   std::optional<Game> game;
   int plies = 0;
-  if (absl::Status s = Replay(request.gomoku(), request.gomoku_rules(), options,
-                              &game, &plies);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(
+      Replay(request.gomoku(), request.gomoku_rules(), options, &game, &plies));
   PlayGomokuMove(&*game, plies, *token, response->mutable_check(), lang);
   return absl::OkStatus();
 }
@@ -152,11 +143,8 @@ absl::Status GomokuListMoves(const v1::ListMovesRequest& request,
                              v1::ListMovesResponse* response) {
   std::optional<Game> game;
   int plies = 0;
-  if (absl::Status s = Replay(request.gomoku(), request.gomoku_rules(), options,
-                              &game, &plies);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(
+      Replay(request.gomoku(), request.gomoku_rules(), options, &game, &plies));
   response->set_side_to_move(rpc::ToProto(game->to_act()));
   rpc::DescribeTurn(*game, response->mutable_gomoku_turn());
   if (game->status() != gomoku::GameResult::kOngoing) return absl::OkStatus();
@@ -196,21 +184,13 @@ absl::Status GomokuAdjudicateGame(const v1::AdjudicateGameRequest& request,
                                   const ServiceOptions& options,
                                   v1::AdjudicateGameResponse* response) {
   Language lang;
-  if (absl::Status s = ReadLanguage(request.language(), "language", &lang);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(ReadLanguage(request.language(), "language", &lang));
   gomoku::AdjudicationOptions adjudication;
-  if (absl::Status s = rpc::FromProto(request.gomoku_rules(), "gomoku_rules",
-                                      &adjudication.rules);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(rpc::FromProto(request.gomoku_rules(), "gomoku_rules",
+                                        &adjudication.rules));
   std::vector<Action> actions;
-  if (absl::Status s = rpc::ReadGomokuActions(
-          request.gomoku(), "gomoku", options.max_history_plies, &actions);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(rpc::ReadGomokuActions(
+      request.gomoku(), "gomoku", options.max_history_plies, &actions));
   gomoku::Verdict a = gomoku::Adjudicate(actions, adjudication);
   if (a.illegal && a.illegal->reason == gomoku::IllegalReason::kGameOver) {
     // The record runs on after the result: the verdict is the one the game

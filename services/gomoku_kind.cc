@@ -2,6 +2,8 @@
 // field, sides, size checks and handlers.
 #include "absl/strings/str_cat.h"
 #include "caipan/v1/gomoku.pb.h"
+#include "engine/common/status_macros.h"
+#include "rpc/gomoku_action_convert.h"
 #include "services/game_kinds.h"
 #include "services/gomoku_handlers.h"
 #include "services/gomoku_session.h"
@@ -15,21 +17,17 @@ namespace {
 absl::Status CheckPositionLimits(const v1::GomokuPosition& position,
                                  absl::string_view field,
                                  const ServiceOptions& options) {
-  if (absl::Status s =
-          CheckMovesLimit(position.moves(), absl::StrCat(field, ".moves"),
-                          options.max_history_plies);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(CheckMovesLimit(position.moves(),
+                                         absl::StrCat(field, ".moves"),
+                                         options.max_history_plies));
   const std::string actions_field = absl::StrCat(field, ".actions");
   if (position.actions_size() > options.max_history_plies) {
     return LimitExceeded(actions_field, position.actions_size(),
                          options.max_history_plies, "actions");
   }
   for (int i = 0; i < position.actions_size(); ++i) {
-    if (absl::Status s = CheckGomokuActionLimits(
-            position.actions(i), absl::StrCat(actions_field, "[", i, "]"));
-        !s.ok())
-      return s;
+    CAIPAN_RETURN_IF_ERROR(CheckGomokuActionLimits(
+        position.actions(i), absl::StrCat(actions_field, "[", i, "]")));
   }
   const auto& offers = position.opening().fifth_move_offers();
   const std::string offers_field =
@@ -63,6 +61,16 @@ void LiveStart(const v1::Game& game, v1::PlayGameStart* start) {
   *start->mutable_gomoku_rules() = game.gomoku_rules();
 }
 
+// A point in `move`, or a `gomoku_action` (swap, the fifth move's
+// alternatives, …), as its token.
+absl::StatusOr<std::string> SubmittedMove(
+    const v1::SubmitMoveRequest& request) {
+  return rpc::GomokuRequestedToken(
+      request.move(), "move",
+      request.has_gomoku_action() ? &request.gomoku_action() : nullptr,
+      "gomoku_action");
+}
+
 }  // namespace
 
 const GameKindPlugin& GomokuKind() {
@@ -78,6 +86,8 @@ const GameKindPlugin& GomokuKind() {
       .adjudicate_game = AdjudicateGame,
       .start_session = StartGomokuSession,
       .live_start = LiveStart,
+      .submitted_move = SubmittedMove,
+      .rule_on_draw_claim = nullptr,
   };
   return *kPlugin;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 #include "engine/gomoku/game.h"
 #include "rpc/gomoku_action_convert.h"
 #include "rpc/gomoku_convert.h"
@@ -76,28 +77,18 @@ absl::StatusOr<std::unique_ptr<GameSession>> StartGomokuSession(
     const v1::PlayGameStart& start, const ServiceOptions& options,
     v1::PlayGameResponse* response, bool live) {
   Language lang;
-  if (absl::Status s = ReadLanguage(start.language(), "start.language", &lang);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(
+      ReadLanguage(start.language(), "start.language", &lang));
   gomoku::RuleOptions rules;
-  if (absl::Status s =
-          rpc::FromProto(start.gomoku_rules(), "start.gomoku_rules", &rules);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(
+      rpc::FromProto(start.gomoku_rules(), "start.gomoku_rules", &rules));
   std::vector<gomoku::Action> actions;
-  if (absl::Status s = rpc::ReadGomokuActions(
-          start.gomoku(), "start.gomoku", options.max_history_plies, &actions);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(rpc::ReadGomokuActions(
+      start.gomoku(), "start.gomoku", options.max_history_plies, &actions));
   auto session = std::make_unique<GomokuSession>(
       rules, options.max_history_plies, live, lang);
-  if (absl::Status s =
-          rpc::ReplayGomoku(actions, "start.gomoku", &session->game());
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(
+      rpc::ReplayGomoku(actions, "start.gomoku", &session->game()));
   session->set_plies(static_cast<int>(actions.size()));
   session->Describe(response);
   return session;

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "engine/common/status_macros.h"
 #include "rpc/error_status.h"
 #include "services/raw_unary.h"
 #include "services/request_checks.h"
@@ -95,10 +96,8 @@ void PlayGameReactor::FinishOnce(const grpc::Status& status) {
 
 absl::Status PlayGameReactor::Handle() {
   request_.Clear();
-  if (absl::Status s = ParseMessage(request_bytes_, &request_); !s.ok())
-    return s;
-  if (absl::Status s = CheckRequestLimits(request_, options_); !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(ParseMessage(request_bytes_, &request_));
+  CAIPAN_RETURN_IF_ERROR(CheckRequestLimits(request_, options_));
   switch (request_.event_case()) {
     case v1::PlayGameRequest::kStart: {
       if (session_ != nullptr) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 #include "rpc/error_status.h"
 #include "services/game_kinds.h"
 #include "services/xiangqi_kind.h"
@@ -40,14 +41,10 @@ absl::Status CheckMovesLimit(
 
 absl::Status CheckGomokuActionLimits(const v1::GomokuAction& action,
                                      absl::string_view field) {
-  if (absl::Status s = CheckTextLimit(
-          action.place(), absl::StrCat(field, ".place"), kMaxMoveBytes);
-      !s.ok())
-    return s;
-  if (absl::Status s = CheckTextLimit(
-          action.choose(), absl::StrCat(field, ".choose"), kMaxMoveBytes);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(CheckTextLimit(
+      action.place(), absl::StrCat(field, ".place"), kMaxMoveBytes));
+  CAIPAN_RETURN_IF_ERROR(CheckTextLimit(
+      action.choose(), absl::StrCat(field, ".choose"), kMaxMoveBytes));
   const auto& candidates = action.propose().candidates();
   const std::string candidates_field =
       absl::StrCat(field, ".propose.candidates");
@@ -94,13 +91,9 @@ absl::Status CheckGame(const Request& request, absl::string_view prefix,
 
 absl::Status CheckRequestLimits(const v1::CheckMoveRequest& request,
                                 const ServiceOptions& options) {
-  if (absl::Status s = CheckTextLimit(request.move(), "move", kMaxMoveBytes);
-      !s.ok())
-    return s;
-  if (absl::Status s =
-          CheckGomokuActionLimits(request.gomoku_action(), "gomoku_action");
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(CheckTextLimit(request.move(), "move", kMaxMoveBytes));
+  CAIPAN_RETURN_IF_ERROR(
+      CheckGomokuActionLimits(request.gomoku_action(), "gomoku_action"));
   return CheckGame(request, "", options);
 }
 

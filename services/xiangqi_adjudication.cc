@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 #include "engine/xiangqi/adjudicator.h"
 #include "engine/xiangqi/explain.h"
 #include "engine/xiangqi/move_classifier.h"
@@ -68,8 +69,7 @@ absl::Status ReadRecord(const v1::AdjudicateGameRequest& request,
   }
   const v1::XiangqiPosition& game = request.xiangqi();
   const rpc::XiangqiHistory history(game, "xiangqi");
-  if (absl::Status s = history.CheckShape(options.max_history_plies); !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(history.CheckShape(options.max_history_plies));
   absl::StatusOr<Position> start = rpc::XiangqiStart(game, "xiangqi");
   if (!start.ok()) return start.status();
   record->start = *std::move(start);
@@ -153,27 +153,17 @@ absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
                                    const ServiceOptions& options,
                                    const CallControl& control,
                                    v1::AdjudicateGameResponse* response) {
-  if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(CheckNotation(request.notation(), "notation"));
   Language lang;
-  if (absl::Status s = ReadLanguage(request.language(), "language", &lang);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(ReadLanguage(request.language(), "language", &lang));
   xiangqi::RuleOptions rules;
-  if (absl::Status s =
-          rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(
+      rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules));
   Record record;
-  if (absl::Status s = ReadRecord(request, options, control, &record); !s.ok())
-    return s;
-  if (absl::Status s =
-          rpc::FromProto(request.xiangqi_claims(), "xiangqi_claims",
-                         static_cast<int>(record.moves.size()), &record.claims);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(ReadRecord(request, options, control, &record));
+  CAIPAN_RETURN_IF_ERROR(
+      rpc::FromProto(request.xiangqi_claims(), "xiangqi_claims",
+                     static_cast<int>(record.moves.size()), &record.claims));
 
   if (control.Stopped()) return control.StopStatus();
   std::optional<xiangqi::Verdict> judged = xiangqi::AdjudicateUnlessStopped(
@@ -226,23 +216,15 @@ absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
 absl::Status XiangqiRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,
                                      const ServiceOptions& options,
                                      v1::RuleOnRepetitionResponse* response) {
-  if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(CheckNotation(request.notation(), "notation"));
   Language lang;
-  if (absl::Status s = ReadLanguage(request.language(), "language", &lang);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(ReadLanguage(request.language(), "language", &lang));
   xiangqi::RuleOptions rules;
-  if (absl::Status s =
-          rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(
+      rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules));
   rpc::XiangqiReplay replay;
-  if (absl::Status s = rpc::ReplayXiangqi(request.xiangqi(), "xiangqi",
-                                          options.max_history_plies, &replay);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(rpc::ReplayXiangqi(
+      request.xiangqi(), "xiangqi", options.max_history_plies, &replay));
   const xiangqi::FinalRepetition found =
       xiangqi::RuleOnFinalRepetition(replay.start, replay.moves, rules);
   const int occurrences = found.occurrences;
@@ -267,23 +249,17 @@ absl::Status XiangqiGetNaturalLimitStatus(
     const v1::GetNaturalLimitStatusRequest& request,
     const ServiceOptions& options,
     v1::GetNaturalLimitStatusResponse* response) {
-  if (absl::Status s = CheckSide(request.claimant(), "claimant"); !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(CheckSide(request.claimant(), "claimant"));
   if (request.claimant() == v1::SIDE_WHITE) {
     return absl::InvalidArgumentError(
         "claimant: xiangqi sides are SIDE_RED and SIDE_BLACK");
   }
   xiangqi::RuleOptions rules;
-  if (absl::Status s =
-          rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(
+      rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules));
   rpc::XiangqiReplay replay;
-  if (absl::Status s = rpc::ReplayXiangqi(request.xiangqi(), "xiangqi",
-                                          options.max_history_plies, &replay);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(rpc::ReplayXiangqi(
+      request.xiangqi(), "xiangqi", options.max_history_plies, &replay));
   for (Color c : {Color::kRed, Color::kBlack}) {
     if (request.claimant() != v1::SIDE_UNSPECIFIED &&
         rpc::ToProto(c) != request.claimant()) {

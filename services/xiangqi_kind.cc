@@ -3,6 +3,8 @@
 #include "services/xiangqi_kind.h"
 
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
+#include "rpc/gomoku_action_convert.h"
 #include "rpc/xiangqi_convert.h"
 #include "services/game_kinds.h"
 #include "services/request_limits.h"
@@ -42,17 +44,66 @@ void LiveStart(const v1::Game& game, v1::PlayGameStart* start) {
   *start->mutable_xiangqi_rules() = game.xiangqi_rules();
 }
 
+absl::StatusOr<std::string> SubmittedMove(
+    const v1::SubmitMoveRequest& request) {
+  CAIPAN_RETURN_IF_ERROR(rpc::NoGomokuActionForXiangqi(
+      request.has_gomoku_action(), "gomoku_action"));
+  if (request.move().empty())
+    return absl::InvalidArgumentError("move: required");
+  return request.move();
+}
+
+// The arbiter rules on the claim as on any other (the engine's claim mode):
+// the natural limit reached for the claimant, or a repetition no side must
+// vary, is a draw; a forbidden cycle is none, its offender must vary.
+absl::StatusOr<DrawClaimRuling> RuleOnDrawClaim(
+    const v1::Game& game,
+    const google::protobuf::RepeatedPtrField<std::string>& moves,
+    v1::Side claimant, const ServiceOptions& options) {
+  v1::AdjudicateGameRequest request;
+  request.mutable_xiangqi()->set_fen(game.start_fen());
+  *request.mutable_xiangqi()->mutable_moves() = moves;
+  *request.mutable_xiangqi_rules() = game.xiangqi_rules();
+  request.mutable_xiangqi_rules()->set_mode(
+      v1::XIANGQI_ADJUDICATION_MODE_CLAIM);
+  v1::XiangqiClaim* claim = request.add_xiangqi_claims();
+  claim->set_ply(moves.size());
+  claim->set_side(claimant);
+  v1::AdjudicateGameResponse judged;
+  CAIPAN_RETURN_IF_ERROR(
+      XiangqiAdjudicateGame(request, options, CallControl(), &judged));
+  const v1::XiangqiClaimRuling* ruling =
+      judged.claims_size() > 0 ? &judged.claims(judged.claims_size() - 1)
+                               : nullptr;
+  using Outcome = v1::XiangqiClaimRuling;
+  DrawClaimRuling draw;
+  if (ruling != nullptr &&
+      ruling->outcome() == Outcome::OUTCOME_NATURAL_LIMIT_DRAW) {
+    draw = {true, v1::VERDICT_REASON_NATURAL_LIMIT,
+            "natural move limit reached"};
+  } else if (ruling != nullptr &&
+             ruling->outcome() == Outcome::OUTCOME_REPETITION_DRAW) {
+    draw = {true, v1::VERDICT_REASON_REPETITION_DRAW,
+            "repetition ruled a draw"};
+  } else if (ruling != nullptr &&
+             ruling->outcome() == Outcome::OUTCOME_ORDER_TO_VARY) {
+    draw.explanation = absl::StrCat("no draw: ", ruling->explanation());
+  } else {
+    draw.explanation =
+        "nothing to claim: no permitted repetition ends the game here and the "
+        "natural move limit is not reached for the claimant";
+  }
+  return draw;
+}
+
 }  // namespace
 
 absl::Status CheckXiangqiPositionLimits(const v1::XiangqiPosition& position,
                                         absl::string_view field,
                                         const ServiceOptions& options) {
-  if (absl::Status s = CheckTextLimit(
-          position.fen(), absl::StrCat(field, ".fen"), kMaxFenBytes);
-      !s.ok())
-    return s;
-  if (absl::Status s = rpc::CheckOneHistoryForm(position, field); !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(CheckTextLimit(
+      position.fen(), absl::StrCat(field, ".fen"), kMaxFenBytes));
+  CAIPAN_RETURN_IF_ERROR(rpc::CheckOneHistoryForm(position, field));
   // Codes are fixed-size: only their count is bounded.
   if (position.move_codes_size() > options.max_history_plies) {
     return LimitExceeded(absl::StrCat(field, ".move_codes"),
@@ -77,6 +128,8 @@ const GameKindPlugin& XiangqiKind() {
       .adjudicate_game = XiangqiAdjudicateGame,
       .start_session = StartSession,
       .live_start = LiveStart,
+      .submitted_move = SubmittedMove,
+      .rule_on_draw_claim = RuleOnDrawClaim,
   };
   return *kPlugin;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 #include "engine/xiangqi/game_adjudicator.h"
 #include "engine/xiangqi/notation.h"
 #include "rpc/gomoku_action_convert.h"
@@ -119,8 +120,7 @@ absl::Status CheckAgainstHistory(const v1::CheckMoveRequest& request,
                                  Language lang,
                                  v1::CheckMoveResponse* response) {
   const rpc::XiangqiHistory history(request.xiangqi(), "xiangqi");
-  if (absl::Status s = history.CheckShape(options.max_history_plies); !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(history.CheckShape(options.max_history_plies));
   absl::StatusOr<Position> start =
       rpc::XiangqiStart(request.xiangqi(), "xiangqi");
   if (!start.ok()) return start.status();
@@ -160,11 +160,10 @@ absl::Status CheckAgainstHistory(const v1::CheckMoveRequest& request,
     }
   }
   const Color first_mover = start->SideToMove();
-  xiangqi::Verdict before = game.Current();
   v1::MoveCheck* check = response->mutable_check();
-  if (before.result != xiangqi::GameResult::kOngoing) {
+  if (game.over()) {
     v1::Verdict verdict;
-    rpc::ToProto(before, first_mover, &verdict, lang);
+    rpc::ToProto(game.Current(), first_mover, &verdict, lang);
     RejectAfterGameOver(verdict, game.position().SideToMove(), lang, check);
     return absl::OkStatus();
   }
@@ -184,25 +183,16 @@ absl::Status CheckAgainstHistory(const v1::CheckMoveRequest& request,
 absl::Status XiangqiCheckMove(const v1::CheckMoveRequest& request,
                               const ServiceOptions& options,
                               v1::CheckMoveResponse* response) {
-  if (absl::Status s = rpc::NoGomokuActionForXiangqi(
-          request.has_gomoku_action(), "gomoku_action");
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(rpc::NoGomokuActionForXiangqi(
+      request.has_gomoku_action(), "gomoku_action"));
   if (request.move().empty())
     return absl::InvalidArgumentError("move: required");
-  if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(CheckNotation(request.notation(), "notation"));
   Language lang;
-  if (absl::Status s = ReadLanguage(request.language(), "language", &lang);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(ReadLanguage(request.language(), "language", &lang));
   xiangqi::RuleOptions rules;
-  if (absl::Status s =
-          rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(
+      rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules));
   // Without a history nothing can repeat; in claim mode (no claims here)
   // only mate decides: the position alone answers, from the cache.
   const v1::XiangqiPosition& position = request.xiangqi();
@@ -212,12 +202,9 @@ absl::Status XiangqiCheckMove(const v1::CheckMoveRequest& request,
   }
   Position current;
   int plies = 0;
-  if (absl::Status s = rpc::ReplayXiangqiCurrent(
-          request.xiangqi(), "xiangqi", options.max_history_plies,
-          options.position_cache.get(), &current, &plies);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(rpc::ReplayXiangqiCurrent(
+      request.xiangqi(), "xiangqi", options.max_history_plies,
+      options.position_cache.get(), &current, &plies));
   Move move;
   CheckXiangqiMove(current, plies, request.move(), request.notation(),
                    response->mutable_check(), &move, lang);
@@ -227,16 +214,12 @@ absl::Status XiangqiCheckMove(const v1::CheckMoveRequest& request,
 absl::Status XiangqiListMoves(const v1::ListMovesRequest& request,
                               const ServiceOptions& options,
                               v1::ListMovesResponse* response) {
-  if (absl::Status s = CheckNotation(request.notation(), "notation"); !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(CheckNotation(request.notation(), "notation"));
   Position pos;
   int plies = 0;
-  if (absl::Status s = rpc::ReplayXiangqiCurrent(
-          request.xiangqi(), "xiangqi", options.max_history_plies,
-          options.position_cache.get(), &pos, &plies);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(rpc::ReplayXiangqiCurrent(
+      request.xiangqi(), "xiangqi", options.max_history_plies,
+      options.position_cache.get(), &pos, &plies));
   xiangqi::MoveList moves;
   pos.GenerateLegalMoves(&moves);
   // Sorted by ICCS text so answers are stable whatever the generation order.

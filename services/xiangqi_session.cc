@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 #include "engine/xiangqi/game_adjudicator.h"
 #include "engine/xiangqi/position.h"
 #include "rpc/xiangqi_convert.h"
@@ -137,25 +138,16 @@ class XiangqiSession : public GameSession {
 absl::StatusOr<std::unique_ptr<GameSession>> StartXiangqiSession(
     const v1::PlayGameStart& start, const ServiceOptions& options,
     v1::PlayGameResponse* response) {
-  if (absl::Status s = CheckNotation(start.notation(), "start.notation");
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(CheckNotation(start.notation(), "start.notation"));
   Language lang;
-  if (absl::Status s = ReadLanguage(start.language(), "start.language", &lang);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(
+      ReadLanguage(start.language(), "start.language", &lang));
   xiangqi::RuleOptions rules;
-  if (absl::Status s =
-          rpc::FromProto(start.xiangqi_rules(), "start.xiangqi_rules", &rules);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(
+      rpc::FromProto(start.xiangqi_rules(), "start.xiangqi_rules", &rules));
   rpc::XiangqiReplay replay;
-  if (absl::Status s = rpc::ReplayXiangqi(start.xiangqi(), "start.xiangqi",
-                                          options.max_history_plies, &replay);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(rpc::ReplayXiangqi(
+      start.xiangqi(), "start.xiangqi", options.max_history_plies, &replay));
   auto session = std::make_unique<XiangqiSession>(
       replay.start, rules, start.notation(), lang, options.max_history_plies);
   session->Replay(replay.moves);

@@ -16,6 +16,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "engine/common/status_macros.h"
 #include "store/change_check.h"
 #include "store/game_store.h"
 #include "store/queued_store.h"
@@ -73,7 +74,7 @@ class MemoryStore final : public QueuedStore {
   absl::StatusOr<std::vector<EventRow>> LoadEvents(std::string_view name,
                                                    int64_t after_sequence,
                                                    int limit) override {
-    if (absl::Status s = CheckEventLimit(limit); !s.ok()) return s;
+    CAIPAN_RETURN_IF_ERROR(CheckEventLimit(limit));
     absl::ReaderMutexLock lock(&mu_);
     const StoredGame* game = Find(name);
     if (game == nullptr) return GameNotFound(name);
@@ -116,7 +117,7 @@ class MemoryStore final : public QueuedStore {
 
   // Checks everything first, so that a change is applied whole or not at all.
   absl::Status Apply(Change& change) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-    if (absl::Status s = CheckChange(change); !s.ok()) return s;
+    CAIPAN_RETURN_IF_ERROR(CheckChange(change));
     StoredGame* game = Find(change.game);
     if (change.create.has_value()) {
       if (game != nullptr) return NameTaken(change.game);

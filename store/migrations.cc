@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/common/status_macros.h"
 #include "store/sqlite_db.h"
 
 namespace caipan::store::sqlite {
@@ -85,13 +86,13 @@ absl::Status Migrate(sqlite3* db) {
   for (const Migration& step : Migrations()) {
     // The version is read again inside the transaction: another process may
     // have run the step meanwhile.
-    if (absl::Status s = Exec(db, "BEGIN IMMEDIATE"); !s.ok()) return s;
+    CAIPAN_RETURN_IF_ERROR(Exec(db, "BEGIN IMMEDIATE"));
     absl::Status status = [&]() -> absl::Status {
       absl::StatusOr<int> version = SchemaVersion(db);
       if (!version.ok()) return version.status();
       if (*version > CurrentSchemaVersion()) return NewerThanBuild(*version);
       if (*version >= step.version) return absl::OkStatus();
-      if (absl::Status s = Exec(db, step.sql); !s.ok()) return s;
+      CAIPAN_RETURN_IF_ERROR(Exec(db, step.sql));
       const std::string set_version =
           absl::StrCat("PRAGMA user_version = ", step.version);
       return Exec(db, set_version.c_str());

@@ -8,6 +8,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "engine/common/status_macros.h"
 
 namespace caipan::store::pg {
 namespace {
@@ -113,7 +114,7 @@ absl::Status CheckConninfo(const std::string& conninfo) {
 }
 
 absl::StatusOr<Connection> Connection::Open(const std::string& conninfo) {
-  if (absl::Status s = CheckConninfo(conninfo); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(CheckConninfo(conninfo));
   // Defaults first, then the conninfo expanded from "dbname": its values win.
   std::vector<const char*> keys(std::begin(kDefaultKeys),
                                 std::end(kDefaultKeys));
@@ -129,7 +130,7 @@ absl::StatusOr<Connection> Connection::Open(const std::string& conninfo) {
     return absl::UnavailableError(absl::StrCat("postgres: cannot connect: ",
                                                ConnMessage(connection.get())));
   }
-  if (absl::Status s = connection.Configure(); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(connection.Configure());
   return connection;
 }
 

@@ -7,6 +7,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
+#include "engine/common/status_macros.h"
 
 namespace caipan::store::pg {
 namespace {
@@ -17,10 +18,7 @@ constexpr absl::Duration kReconnectDelay = absl::Seconds(1);
 absl::StatusOr<Connection> ConnectAndListen(const std::string& conninfo) {
   absl::StatusOr<Connection> connection = Connection::Open(conninfo);
   if (!connection.ok()) return connection.status();
-  if (absl::Status s = connection->Run(absl::StrCat("LISTEN ", kChannel));
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(connection->Run(absl::StrCat("LISTEN ", kChannel)));
   return connection;
 }
 

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/common/status_macros.h"
 
 namespace caipan::store::pg {
 namespace {
@@ -75,28 +76,22 @@ absl::StatusOr<int> SchemaVersion(Connection& connection) {
 }
 
 absl::Status Migrate(Connection& connection) {
-  if (absl::Status s = connection.Run("BEGIN"); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(connection.Run("BEGIN"));
   absl::Status status = [&]() -> absl::Status {
     // Every server starting at once waits here; the first runs the steps,
     // the others then find the version current.
-    if (absl::Status s = connection.Run(
-            absl::StrCat("SELECT pg_advisory_xact_lock(", kLockKey, ")"));
-        !s.ok()) {
-      return s;
-    }
+    CAIPAN_RETURN_IF_ERROR(connection.Run(
+        absl::StrCat("SELECT pg_advisory_xact_lock(", kLockKey, ")")));
     absl::StatusOr<int> version = SchemaVersion(connection);
     if (!version.ok()) return version.status();
     if (*version > CurrentSchemaVersion()) return NewerThanBuild(*version);
     if (*version == 0) {
-      if (absl::Status s = connection.Run(
-              "CREATE TABLE caipan_schema (version integer NOT NULL)");
-          !s.ok()) {
-        return s;
-      }
+      CAIPAN_RETURN_IF_ERROR(connection.Run(
+          "CREATE TABLE caipan_schema (version integer NOT NULL)"));
     }
     for (const Migration& step : Migrations()) {
       if (step.version <= *version) continue;
-      if (absl::Status s = connection.RunScript(step.sql); !s.ok()) return s;
+      CAIPAN_RETURN_IF_ERROR(connection.RunScript(step.sql));
       if (absl::Status s = connection.RunScript(
               absl::StrCat("DELETE FROM caipan_schema; INSERT INTO "
                            "caipan_schema VALUES (",

@@ -7,6 +7,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 #include "store/change_check.h"
 #include "store/postgres_migrations.h"
 #include "store/read_checks.h"
@@ -43,7 +44,7 @@ absl::StatusOr<std::unique_ptr<PostgresStore>> PostgresStore::Open(
     const std::string& conninfo, const PostgresOptions& options) {
   absl::StatusOr<pg::Connection> writer = pg::Connection::Open(conninfo);
   if (!writer.ok()) return writer.status();
-  if (absl::Status s = pg::Migrate(*writer); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(pg::Migrate(*writer));
   absl::StatusOr<pg::Connection> reader = pg::Connection::Open(conninfo);
   if (!reader.ok()) return reader.status();
   absl::StatusOr<std::unique_ptr<pg::Listener>> listener =
@@ -274,15 +275,11 @@ absl::Status PostgresStore::WriteBatch(std::vector<Change>& changes,
     const Change& change = changes[batch[j]];
     const std::string sql = WriteSql(change, params[j]);
     std::string name = absl::StrCat("caipan_write_", change.events.size());
-    if (absl::Status s = writer_.Prepare(name, sql, params[j]); !s.ok()) {
-      return s;
-    }
+    CAIPAN_RETURN_IF_ERROR(writer_.Prepare(name, sql, params[j]));
     statements.emplace_back(std::move(name), &params[j]);
   }
   std::vector<Result> results;
-  if (absl::Status s = writer_.Pipeline(statements, &results); !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(writer_.Pipeline(statements, &results));
   for (size_t j = 0; j < batch.size(); ++j) {
     statuses[batch[j]] = WriteOutcome(changes[batch[j]], results[j].get());
   }
@@ -292,7 +289,7 @@ absl::Status PostgresStore::WriteBatch(std::vector<Change>& changes,
 
 absl::StatusOr<std::vector<GameRow>> PostgresStore::Rows(
     std::string_view sql, const Params& params, std::vector<int64_t>* ids) {
-  if (absl::Status s = reader_.EnsureOpen(); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(reader_.EnsureOpen());
   absl::StatusOr<Result> result = reader_.Query(sql, params);
   if (!result.ok()) return result.status();
   const PGresult* r = result->get();
@@ -356,11 +353,11 @@ absl::StatusOr<std::vector<GameRow>> PostgresStore::LoadLiveGames() {
 
 absl::StatusOr<std::vector<EventRow>> PostgresStore::LoadEvents(
     std::string_view game, int64_t after_sequence, int limit) {
-  if (absl::Status s = CheckEventLimit(limit); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(CheckEventLimit(limit));
   Params params;
   params.Text(game).Int(after_sequence).Int(limit);
   absl::MutexLock lock(&read_mu_);
-  if (absl::Status s = reader_.EnsureOpen(); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(reader_.EnsureOpen());
   // One row with NULLs: the game exists, with no events after the sequence.
   absl::StatusOr<Result> result = reader_.Query(
       "SELECT e.sequence, e.payload FROM games g LEFT JOIN events e "

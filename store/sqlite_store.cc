@@ -15,6 +15,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 #include "store/change_check.h"
 #include "store/migrations.h"
 #include "store/read_checks.h"
@@ -198,7 +199,7 @@ struct SqliteStore::Reader {
   // Runs `read` in one read transaction, so that it sees one state.
   template <typename Read>
   auto InTransaction(Read read) -> decltype(read()) {
-    if (absl::Status s = RunOnce(begin); !s.ok()) return s;
+    CAIPAN_RETURN_IF_ERROR(RunOnce(begin));
     auto result = read();
     if (absl::Status s = RunOnce(commit); !s.ok()) {
       if (!sqlite3_get_autocommit(db.get())) RunOnce(rollback).IgnoreError();
@@ -235,7 +236,7 @@ struct SqliteStore::Reader {
     std::vector<GameRow> rows;
     rows.reserve(found.size());
     for (auto& [id, row] : found) {
-      if (absl::Status s = AddPlayers(id, row); !s.ok()) return s;
+      CAIPAN_RETURN_IF_ERROR(AddPlayers(id, row));
       rows.push_back(std::move(row));
       if (ids != nullptr) ids->push_back(id);
     }
@@ -261,39 +262,27 @@ absl::StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(
   if (!db.ok()) return db.status();
   writer->db = *std::move(db);
   // Before anything writes to the file.
-  if (absl::Status s = sqlite::CheckNotNewer(writer->db.get()); !s.ok()) {
-    return s;
-  }
-  if (absl::Status s = SetJournalModeWal(writer->db.get()); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(sqlite::CheckNotNewer(writer->db.get()));
+  CAIPAN_RETURN_IF_ERROR(SetJournalModeWal(writer->db.get()));
   const char* synchronous = options.full_sync ? "PRAGMA synchronous = FULL"
                                               : "PRAGMA synchronous = NORMAL";
-  if (absl::Status s = sqlite::Exec(writer->db.get(), synchronous); !s.ok()) {
-    return s;
-  }
-  if (absl::Status s =
-          sqlite::Exec(writer->db.get(), "PRAGMA foreign_keys = ON");
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(sqlite::Exec(writer->db.get(), synchronous));
+  CAIPAN_RETURN_IF_ERROR(
+      sqlite::Exec(writer->db.get(), "PRAGMA foreign_keys = ON"));
   // Checkpoints run on their own thread (SqliteCheckpointer), not inside
   // the writer's commits.
-  if (absl::Status s =
-          sqlite::Exec(writer->db.get(), "PRAGMA wal_autocheckpoint = 0");
-      !s.ok()) {
-    return s;
-  }
-  if (absl::Status s = sqlite::Migrate(writer->db.get()); !s.ok()) return s;
-  if (absl::Status s = writer->Prepare(); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(
+      sqlite::Exec(writer->db.get(), "PRAGMA wal_autocheckpoint = 0"));
+  CAIPAN_RETURN_IF_ERROR(sqlite::Migrate(writer->db.get()));
+  CAIPAN_RETURN_IF_ERROR(writer->Prepare());
 
   auto reader = std::make_unique<Reader>();
   db = sqlite::Open(path);
   if (!db.ok()) return db.status();
   reader->db = *std::move(db);
-  if (absl::Status s = sqlite::Exec(reader->db.get(), "PRAGMA query_only = ON");
-      !s.ok()) {
-    return s;
-  }
-  if (absl::Status s = reader->Prepare(); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(
+      sqlite::Exec(reader->db.get(), "PRAGMA query_only = ON"));
+  CAIPAN_RETURN_IF_ERROR(reader->Prepare());
   absl::StatusOr<std::unique_ptr<SqliteCheckpointer>> checkpointer =
       SqliteCheckpointer::Start(path, absl::Milliseconds(500));
   if (!checkpointer.ok()) return checkpointer.status();
@@ -350,7 +339,7 @@ std::vector<absl::Status> SqliteStore::WriteGroup(
 }
 
 absl::Status SqliteStore::Apply(Change& change) {
-  if (absl::Status s = CheckChange(change); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(CheckChange(change));
   Writer& w = *writer_;
   bool found = false;
   int64_t id = 0;
@@ -391,7 +380,7 @@ absl::Status SqliteStore::Apply(Change& change) {
       insert.BindInt(6, row.create_time_unix_ms);
       insert.BindBlob(7, row.spec);
       insert.BindBlob(8, row.snapshot);
-      if (absl::Status s = insert.Run(); !s.ok()) return s;
+      CAIPAN_RETURN_IF_ERROR(insert.Run());
       id = sqlite3_last_insert_rowid(w.db.get());
     }
     for (size_t i = 0; i < row.players.size(); ++i) {
@@ -399,7 +388,7 @@ absl::Status SqliteStore::Apply(Change& change) {
       w.insert_player.BindInt(1, id);
       w.insert_player.BindInt(2, static_cast<int64_t>(i));
       w.insert_player.BindText(3, row.players[i]);
-      if (absl::Status s = w.insert_player.Run(); !s.ok()) return s;
+      CAIPAN_RETURN_IF_ERROR(w.insert_player.Run());
     }
   } else if (!found) {
     return GameNotFound(change.game);
@@ -412,7 +401,7 @@ absl::Status SqliteStore::Apply(Change& change) {
     w.insert_event.BindInt(1, id);
     w.insert_event.BindInt(2, ++last_sequence);
     w.insert_event.BindBlob(3, event.payload);
-    if (absl::Status s = w.insert_event.Run(); !s.ok()) return s;
+    CAIPAN_RETURN_IF_ERROR(w.insert_event.Run());
   }
   ResetOnExit reset(w.update_game);
   w.update_game.BindInt(1, id);
@@ -443,7 +432,7 @@ absl::StatusOr<std::vector<GameRow>> SqliteStore::LoadLiveGames() {
 
 absl::StatusOr<std::vector<EventRow>> SqliteStore::LoadEvents(
     std::string_view game, int64_t after_sequence, int limit) {
-  if (absl::Status s = CheckEventLimit(limit); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(CheckEventLimit(limit));
   absl::MutexLock lock(&read_mu_);
   Reader& r = *reader_;
   return r.InTransaction([&]() -> absl::StatusOr<std::vector<EventRow>> {

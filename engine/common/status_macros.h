@@ -1,5 +1,7 @@
-// Early-return helpers for absl::Status / absl::StatusOr, used across the
-// engine.
+// Early-return helpers for absl::Status / absl::StatusOr. A status that is
+// only passed up is passed up with CAIPAN_RETURN_IF_ERROR, everywhere; an
+// `if (absl::Status s = …; !s.ok())` is kept for a status that is handled
+// (wrapped, logged, answered) before returning.
 #ifndef CAIPAN_ENGINE_COMMON_STATUS_MACROS_H_
 #define CAIPAN_ENGINE_COMMON_STATUS_MACROS_H_
 

@@ -12,6 +12,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/common/status_macros.h"
 #include "engine/common/text.h"
 #include "engine/tournament/event.h"
 #include "engine/tournament/trf_player_line.h"
@@ -202,7 +203,7 @@ absl::StatusOr<ExtensionLine> ReadExtensionLine(int number,
       break;
     case Value::kPoints:
       if (ext.value.empty()) return LineError(number, 0, what + "no value");
-      if (absl::Status s = CheckPoints(number, words); !s.ok()) return s;
+      CAIPAN_RETURN_IF_ERROR(CheckPoints(number, words));
       break;
     case Value::kCount:
     case Value::kInteger: {

@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/clock/time_control.h"
+#include "engine/common/status_macros.h"
 #include "engine/common/text.h"
 #include "engine/tournament/event.h"
 #include "engine/tournament/trf.h"
@@ -130,10 +131,7 @@ absl::StatusOr<TrfDocument> Reader::Read(std::string_view text) {
     size_t end = text.find_first_of("\r\n", pos);
     if (end == std::string_view::npos) end = text.size();
     ++number;
-    if (absl::Status s = ReadLine(number, text.substr(pos, end - pos));
-        !s.ok()) {
-      return s;
-    }
+    CAIPAN_RETURN_IF_ERROR(ReadLine(number, text.substr(pos, end - pos)));
     pos = end;
     if (pos < text.size()) {
       const bool crlf =
@@ -141,9 +139,9 @@ absl::StatusOr<TrfDocument> Reader::Read(std::string_view text) {
       pos += crlf ? 2 : 1;
     }
   }
-  if (absl::Status s = CheckPlayers(); !s.ok()) return s;
-  if (absl::Status s = CheckGames(); !s.ok()) return s;
-  if (absl::Status s = Complete(); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(CheckPlayers());
+  CAIPAN_RETURN_IF_ERROR(CheckGames());
+  CAIPAN_RETURN_IF_ERROR(Complete());
   CheckPoints();
   return std::move(document_);
 }
@@ -217,13 +215,13 @@ absl::Status Reader::ReadRecord(int number, const TrfLine& line) {
   if (code == "122") text_field = &header.allotted_times;
   if (code == "222") text_field = &document_.event.time_control;
   if (text_field != nullptr) {
-    if (absl::Status s = Once(code, number); !s.ok()) return s;
+    CAIPAN_RETURN_IF_ERROR(Once(code, number));
     *text_field = value;
     if (code == "222") CheckTimeControl(number, line);
     return absl::OkStatus();
   }
   if (code == "042" || code == "052") {
-    if (absl::Status s = Once(code, number); !s.ok()) return s;
+    CAIPAN_RETURN_IF_ERROR(Once(code, number));
     if (value.empty()) return absl::OkStatus();
     absl::StatusOr<Date> date = ParseTrfDate(value);
     if (!date.ok())
@@ -232,7 +230,7 @@ absl::Status Reader::ReadRecord(int number, const TrfLine& line) {
     return absl::OkStatus();
   }
   if (code == "062" || code == "142" || code == "XXR") {
-    if (absl::Status s = Once(code, number); !s.ok()) return s;
+    CAIPAN_RETURN_IF_ERROR(Once(code, number));
     const int max = code == "062" ? kMaxTrfPlayers : kMaxTrfRounds;
     absl::StatusOr<int> count = ParseCount(value, code == "062" ? 0 : 1, max);
     if (!count.ok()) {
@@ -273,7 +271,7 @@ void Reader::CheckTimeControl(int number, const TrfLine& line) {
 }
 
 absl::Status Reader::ReadPointSystem(int number, const TrfLine& line) {
-  if (absl::Status s = Once("162", number); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(Once("162", number));
   int column = 5;
   while (true) {
     while (column <= line.size() && line.At(column) == " ") ++column;
@@ -501,11 +499,8 @@ absl::Status Reader::Complete() {
   }
   // 162 first; then the extension's exact fields.
   event.scoring = ScoringOf(point_system_);
-  if (absl::Status s =
-          trf_internal::ApplyExtensionLines(extensions_, document_);
-      !s.ok()) {
-    return s;
-  }
+  CAIPAN_RETURN_IF_ERROR(
+      trf_internal::ApplyExtensionLines(extensions_, document_));
   // Every pair of every 260 record, each once.
   std::set<std::pair<int, int>> pairs;
   for (const TrfProhibition& prohibition : document_.prohibitions) {

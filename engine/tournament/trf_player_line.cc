@@ -10,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/common/status_macros.h"
 #include "engine/tournament/event.h"
 #include "engine/tournament/trf_text.h"
 
@@ -255,7 +256,7 @@ absl::StatusOr<PlayerLine> ReadPlayerLine(int number, const TrfLine& line) {
       return LineError(number, RoundColumn(r),
                        absl::StrCat("more than ", kMaxTrfRounds, " rounds"));
     }
-    if (absl::Status s = ReadRound(number, line, r, player); !s.ok()) return s;
+    CAIPAN_RETURN_IF_ERROR(ReadRound(number, line, r, player));
   }
   return read;
 }

@@ -4,6 +4,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 #include "engine/common/text.h"
 #include "engine/xiangqi/geometry.h"
 #include "engine/xiangqi/position.h"
@@ -190,15 +191,12 @@ absl::StatusOr<Position> Position::FromFen(std::string_view fen) {
     *out = value;
     return absl::OkStatus();
   };
-  if (absl::Status s = parse_counter(4, "halfmove clock", &pos.halfmove_clock_);
-      !s.ok())
-    return s;
-  if (absl::Status s =
-          parse_counter(5, "fullmove number", &pos.fullmove_number_);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(
+      parse_counter(4, "halfmove clock", &pos.halfmove_clock_));
+  CAIPAN_RETURN_IF_ERROR(
+      parse_counter(5, "fullmove number", &pos.fullmove_number_));
 
-  if (absl::Status s = pos.Validate(); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(pos.Validate());
   if (pos.side_ == Color::kBlack) pos.hash_ ^= zobrist::kKeys.black_to_move;
   return pos;
 }

@@ -36,6 +36,12 @@ class GameAdjudicator {
   std::optional<ClaimRuling> Claim(std::optional<Color> side);
 
   bool decided() const { return v_.result != GameResult::kOngoing || illegal_; }
+  // Whether the game is over: decided, or the side to move has no legal move
+  // (mate and stalemate are found lazily, see Play). Cheaper than asking
+  // Current() for its result.
+  bool over() const {
+    return decided() || (no_mate_at_ != plies() && !pos_.HasLegalMove());
+  }
   // The verdict so far: decided, or ongoing after plies() plies.
   Verdict Current() const;
   // The verdict at the end of a record: as Current(), and for an open game in

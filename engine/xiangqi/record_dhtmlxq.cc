@@ -27,6 +27,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 #include "engine/common/text.h"
 #include "engine/xiangqi/record_setup.h"
 
@@ -225,8 +226,7 @@ absl::StatusOr<GameRecord> ParseDhtmlXq(std::string_view text) {
     start = PositionFromSlots(*slots, first_from, "DhtmlXQ_binit");
     if (!start.ok()) return start.status();
   }
-  absl::Status replay = CheckReplay(*start, moves, "DhtmlXQ");
-  if (!replay.ok()) return replay;
+  CAIPAN_RETURN_IF_ERROR(CheckReplay(*start, moves, "DhtmlXQ"));
 
   GameRecord record;
   record.start_fen = start->ToFen();

@@ -53,6 +53,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/common/status_macros.h"
 #include "engine/xiangqi/record_setup.h"
 
 namespace caipan::xiangqi {
@@ -339,8 +340,7 @@ absl::StatusOr<GameRecord> ParseXqf(std::string_view bytes) {
     if (Byte(header, kKindOffset) >= 2) return start.status();
     start = Position::Start();
   }
-  absl::Status replay = CheckReplay(*start, moves, "XQF");
-  if (!replay.ok()) return replay;
+  CAIPAN_RETURN_IF_ERROR(CheckReplay(*start, moves, "XQF"));
 
   GameRecord record;
   record.start_fen = start->ToFen();

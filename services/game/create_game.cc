@@ -15,6 +15,7 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "engine/clock/time_control.h"
+#include "engine/common/status_macros.h"
 #include "services/game/player_tokens.h"
 #include "services/game_kinds.h"
 
@@ -47,7 +48,7 @@ absl::StatusOr<v1::StoredGameSpec> BuildGameSpec(
                                      {&request.round(), "round"},
                                      {&request.board(), "board"},
                                      {&request.request_id(), "request_id"}}) {
-    if (absl::Status s = CheckLabel(*value, field); !s.ok()) return s;
+    CAIPAN_RETURN_IF_ERROR(CheckLabel(*value, field));
   }
   if (request.start_fen().size() > 256)
     return absl::InvalidArgumentError("start_fen: at most 256 bytes");
@@ -92,10 +93,8 @@ absl::StatusOr<v1::StoredGameSpec> BuildGameSpec(
       return absl::InvalidArgumentError(
           absl::StrCat(field, ".side: given twice"));
     }
-    if (absl::Status s = CheckLabel(given.name(), "players.name"); !s.ok())
-      return s;
-    if (absl::Status s = CheckLabel(given.id(), "players.id"); !s.ok())
-      return s;
+    CAIPAN_RETURN_IF_ERROR(CheckLabel(given.name(), "players.name"));
+    CAIPAN_RETURN_IF_ERROR(CheckLabel(given.id(), "players.id"));
     game->mutable_players(slot)->set_name(given.name());
     game->mutable_players(slot)->set_id(given.id());
   }

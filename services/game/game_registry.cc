@@ -8,6 +8,7 @@
 #include "rpc/error_status.h"
 #include "services/game/create_game.h"
 #include "services/game/game_fold.h"
+#include "services/game_kinds.h"
 
 namespace caipan::services::game {
 namespace {
@@ -213,7 +214,8 @@ void GameRegistry::Create(const v1::CreateGameRequest& request,
   store::GameRow row;
   row.name = *name;
   row.request_id = request_id;
-  row.kind = request.kind() == v1::GAME_KIND_XIANGQI ? "xiangqi" : "gomoku";
+  // The kind is known: BuildGameSpec refused any other.
+  row.kind = FindGameKind(request.kind())->name;
   row.event = spec->game().event();
   for (const v1::Player& p : spec->game().players()) {
     if (!p.name().empty()) row.players.push_back(p.name());

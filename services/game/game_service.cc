@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "engine/common/status_macros.h"
 #include "rpc/error_status.h"
 #include "services/game/game_request_checks.h"
 #include "services/game/watch_reactor.h"
@@ -18,21 +19,15 @@ using Access = rpc::CallGate::Access;
 template <typename Request>
 absl::Status CheckFields(const Request& request) {
   if constexpr (requires { request.move(); }) {
-    if (absl::Status s = CheckLength(request.move(), "move", kMaxMoveBytes);
-        !s.ok())
-      return s;
+    CAIPAN_RETURN_IF_ERROR(CheckLength(request.move(), "move", kMaxMoveBytes));
   }
   if constexpr (requires { request.gomoku_action(); }) {
-    if (absl::Status s =
-            CheckGomokuActionLimits(request.gomoku_action(), "gomoku_action");
-        !s.ok())
-      return s;
+    CAIPAN_RETURN_IF_ERROR(
+        CheckGomokuActionLimits(request.gomoku_action(), "gomoku_action"));
   }
   if constexpr (requires { request.reason(); }) {
-    if (absl::Status s =
-            CheckLength(request.reason(), "reason", kMaxReasonBytes);
-        !s.ok())
-      return s;
+    CAIPAN_RETURN_IF_ERROR(
+        CheckLength(request.reason(), "reason", kMaxReasonBytes));
   }
   return absl::OkStatus();
 }

@@ -6,13 +6,13 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 #include "rpc/error_status.h"
 #include "services/call_control.h"
 #include "services/game/game_fold.h"
 #include "services/game/player_tokens.h"
 #include "services/game/side_name.h"
 #include "services/game_kinds.h"
-#include "services/xiangqi_adjudication.h"
 
 namespace caipan::services::game {
 namespace {
@@ -31,7 +31,7 @@ absl::Status GameOver(const v1::Game& game) {
 }  // namespace
 
 LiveGame::LiveGame(const v1::StoredGameSpec& spec, const GameContext* context)
-    : spec_(spec), context_(context) {}
+    : spec_(spec), kind_(FindGameKind(spec.game().kind())), context_(context) {}
 
 LiveGame::~LiveGame() { Disarm(); }
 
@@ -42,7 +42,7 @@ absl::StatusOr<std::shared_ptr<LiveGame>> LiveGame::Create(
   std::shared_ptr<LiveGame> game(new LiveGame(spec, context));
   absl::MutexLock lock(&game->mu_);
   game->control_ = *control;
-  if (absl::Status s = game->StartSession(); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(game->StartSession());
   const int64_t now = context->time->SteadyMs();
   const int64_t unix_now = context->time->UnixMs();
   const int64_t start =
@@ -83,19 +83,17 @@ absl::StatusOr<std::shared_ptr<LiveGame>> LiveGame::Restore(
   // since the last event. Alone, the server was down: they did not.
   const int64_t lag =
       context->store->Shared() ? game->LagMs(game->log_.back()) : 0;
-  if (absl::Status s = game->Rebuild(context->time->SteadyMs() - lag); !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(game->Rebuild(context->time->SteadyMs() - lag));
   return game;
 }
 
 absl::Status LiveGame::StartSession() {
-  const GameKindPlugin* plugin = FindGameKind(spec_.game().kind());
-  if (plugin == nullptr) {
+  if (kind_ == nullptr) {
     return absl::DataLossError(
         absl::StrCat(spec_.game().name(), ": the stored game has no kind"));
   }
   v1::PlayGameStart start;
-  plugin->live_start(spec_.game(), &start);
+  kind_->live_start(spec_.game(), &start);
   v1::PlayGameResponse reply;
   auto session = StartGameSession(start, context_->session_options, &reply,
                                   /*live=*/true);
@@ -107,8 +105,7 @@ absl::Status LiveGame::StartSession() {
 
 absl::Status LiveGame::Replay(const v1::GameEvent& event) {
   v1::PlayGameResponse reply;
-  if (absl::Status s = session_->Play(event.move().move(), &reply); !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(session_->Play(event.move().move(), &reply));
   if (reply.ply() != plies_ + 1) {
     return absl::DataLossError(
         absl::StrCat(name(), ": stored move ", event.move().move(), " at ply ",
@@ -119,11 +116,11 @@ absl::Status LiveGame::Replay(const v1::GameEvent& event) {
 }
 
 absl::Status LiveGame::Rebuild(int64_t now) {
-  if (absl::Status s = StartSession(); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(StartSession());
   move_sequences_.clear();
   for (const v1::GameEvent& event : log_) {
     if (!event.has_move()) continue;
-    if (absl::Status s = Replay(event); !s.ok()) return s;
+    CAIPAN_RETURN_IF_ERROR(Replay(event));
     move_sequences_.push_back(event.sequence());
   }
   state_ = committed_;
@@ -236,10 +233,10 @@ absl::Status LiveGame::CheckEventRoom() const {
 // --- Sides ----------------------------------------------------------------
 
 v1::Side LiveGame::SideOfPlayer(int player) const {
-  if (spec_.game().kind() == v1::GAME_KIND_XIANGQI)
-    return player == 0 ? v1::SIDE_RED : v1::SIDE_BLACK;
-  const bool black = (player == 0) != session_->Swapped();
-  return black ? v1::SIDE_BLACK : v1::SIDE_WHITE;
+  // The first player moves first unless the session swapped the sides
+  // (gomoku's swap after move 3).
+  const bool first_mover = (player == 0) != session_->Swapped();
+  return kind_->sides[first_mover ? 0 : 1];
 }
 
 int LiveGame::PlayerOfSide(v1::Side side) const {

@@ -29,6 +29,7 @@
 #include "engine/clock/time_control.h"
 #include "rpc/token_authenticator.h"
 #include "services/game/time_source.h"
+#include "services/game_kinds.h"
 #include "services/game_session.h"
 #include "services/service_options.h"
 #include "store/game_store.h"
@@ -210,11 +211,11 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   absl::Status CheckEventRoom() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   v1::Clocks ReadClocks(int64_t now) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  // The draw a claim by `player` would get now, or why there is none.
-  absl::StatusOr<v1::Verdict> ClaimableDraw(int player, std::string* why)
-      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
   const v1::StoredGameSpec spec_;
+  // The game's plug-in; nullptr only for a stored game of no known kind,
+  // which StartSession refuses.
+  const GameKindPlugin* const kind_;
   const GameContext* const context_;
   clock::TimeControl control_;
 

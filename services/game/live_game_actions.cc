@@ -5,12 +5,11 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "rpc/gomoku_action_convert.h"
+#include "engine/common/status_macros.h"
 #include "services/call_control.h"
 #include "services/game/game_fold.h"
 #include "services/game/live_game.h"
 #include "services/game/side_name.h"
-#include "services/xiangqi_adjudication.h"
 
 namespace caipan::services::game {
 namespace {
@@ -19,26 +18,6 @@ absl::Status RequireReason(const std::string& reason) {
   if (reason.empty())
     return absl::InvalidArgumentError("reason: required for this action");
   return absl::OkStatus();
-}
-
-// The move a request names, as text: xiangqi `move` as given; gomoku `move` (a
-// point) or `gomoku_action`, as its token.
-absl::StatusOr<std::string> MoveText(const v1::SubmitMoveRequest& request,
-                                     v1::GameKind kind) {
-  if (kind == v1::GAME_KIND_GOMOKU) {
-    return rpc::GomokuRequestedToken(
-        request.move(), "move",
-        request.has_gomoku_action() ? &request.gomoku_action() : nullptr,
-        "gomoku_action");
-  }
-  if (absl::Status s = rpc::NoGomokuActionForXiangqi(
-          request.has_gomoku_action(), "gomoku_action");
-      !s.ok()) {
-    return s;
-  }
-  if (request.move().empty())
-    return absl::InvalidArgumentError("move: required");
-  return request.move();
 }
 
 }  // namespace
@@ -62,14 +41,14 @@ absl::StatusOr<std::string> MoveText(const v1::SubmitMoveRequest& request,
 absl::StatusOr<int> LiveGame::PlayerMayAct(const std::string& token) const {
   absl::StatusOr<int> player = PlayerOf(token);
   if (!player.ok()) return player.status();
-  if (absl::Status s = CheckLive(); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(CheckLive());
   return player;
 }
 
 absl::Status LiveGame::ArbiterMayAct(const std::string& token,
                                      const std::string* reason) const {
-  if (absl::Status s = CheckArbiter(token); !s.ok()) return s;
-  if (absl::Status s = CheckLive(); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(CheckArbiter(token));
+  CAIPAN_RETURN_IF_ERROR(CheckLive());
   if (reason != nullptr) return RequireReason(*reason);
   return absl::OkStatus();
 }
@@ -79,7 +58,7 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
   absl::ReleasableMutexLock lock(&mu_);
   absl::StatusOr<int> player = PlayerOf(request.token());
   if (!player.ok()) return lock.Release(), done(player.status());
-  absl::StatusOr<std::string> text = MoveText(request, state_.kind());
+  absl::StatusOr<std::string> text = kind_->submitted_move(request);
   if (!text.ok()) return lock.Release(), done(text.status());
   if (request.ply() != 0 && request.ply() != plies_ + 1) {
     const int ply = request.ply() - 1;  // index of the move meant
@@ -260,62 +239,15 @@ void LiveGame::RespondToDrawOffer(const v1::RespondToDrawOfferRequest& request,
   CommitOne(std::move(event), response, std::move(done));
 }
 
-absl::StatusOr<v1::Verdict> LiveGame::ClaimableDraw(int player,
-                                                    std::string* why) {
-  v1::AdjudicateGameRequest request;
-  request.mutable_xiangqi()->set_fen(spec_.game().start_fen());
-  for (const std::string& m : state_.moves())
-    request.mutable_xiangqi()->add_moves(m);
-  *request.mutable_xiangqi_rules() = spec_.game().xiangqi_rules();
-  request.mutable_xiangqi_rules()->set_mode(
-      v1::XIANGQI_ADJUDICATION_MODE_CLAIM);
-  // The arbiter rules on this claim as on any other (the engine's claim
-  // mode): a draw, or not.
-  const v1::Side side = SideOfPlayer(player);
-  v1::XiangqiClaim* claim = request.add_xiangqi_claims();
-  claim->set_ply(plies_);
-  claim->set_side(side);
-  v1::AdjudicateGameResponse judged;
-  if (absl::Status s = XiangqiAdjudicateGame(request, context_->session_options,
-                                             CallControl(), &judged);
-      !s.ok()) {
-    return s;
-  }
-  const v1::XiangqiClaimRuling* ruling =
-      judged.claims_size() > 0 ? &judged.claims(judged.claims_size() - 1)
-                               : nullptr;
-  if (ruling != nullptr &&
-      ruling->outcome() == v1::XiangqiClaimRuling::OUTCOME_NATURAL_LIMIT_DRAW) {
-    return MakeVerdict(v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
-                       v1::VERDICT_REASON_NATURAL_LIMIT, plies_,
-                       absl::StrCat("natural move limit reached, claimed by ",
-                                    SideName(side)));
-  }
-  if (ruling != nullptr &&
-      ruling->outcome() == v1::XiangqiClaimRuling::OUTCOME_REPETITION_DRAW) {
-    return MakeVerdict(
-        v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
-        v1::VERDICT_REASON_REPETITION_DRAW, plies_,
-        absl::StrCat("repetition ruled a draw, claimed by ", SideName(side)));
-  }
-  // A forbidden cycle is no draw: its offender must vary.
-  *why = ruling != nullptr && ruling->outcome() ==
-                                  v1::XiangqiClaimRuling::OUTCOME_ORDER_TO_VARY
-             ? absl::StrCat("no draw: ", ruling->explanation())
-             : "nothing to claim: no permitted repetition ends the game here "
-               "and the natural move limit is not reached for the claimant";
-  return absl::NotFoundError(*why);
-}
-
 void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
                          v1::ClaimDrawResponse* response, Done done) {
   absl::ReleasableMutexLock lock(&mu_);
   absl::StatusOr<int> player = PlayerMayAct(request.token());
   if (!player.ok()) return lock.Release(), done(player.status());
-  if (spec_.game().kind() != v1::GAME_KIND_XIANGQI) {
+  if (kind_->rule_on_draw_claim == nullptr) {
     return lock.Release(),
-           done(absl::FailedPreconditionError(
-               "draw claims are for xiangqi (repetition, natural limit)"));
+           done(absl::FailedPreconditionError(absl::StrCat(
+               "draw claims are not part of ", kind_->name, "'s rules")));
   }
   const int64_t now = context_->time->SteadyMs();
   CAIPAN_RETURN_IF_FLAG_FELL(now, done);
@@ -326,16 +258,23 @@ void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
   }
   if (absl::Status s = CheckEventRoom(); !s.ok())
     return lock.Release(), done(s);
-  std::string why;
-  absl::StatusOr<v1::Verdict> draw = ClaimableDraw(*player, &why);
-  if (!draw.ok() && !absl::IsNotFound(draw.status()))
-    return lock.Release(), done(draw.status());
+  const v1::Side side = SideOfPlayer(*player);
+  absl::StatusOr<DrawClaimRuling> ruling = kind_->rule_on_draw_claim(
+      spec_.game(), state_.moves(), side, context_->session_options);
+  if (!ruling.ok()) return lock.Release(), done(ruling.status());
   v1::GameEvent event = NewEvent();
   v1::DrawClaim* claim = event.mutable_draw_claimed();
-  claim->set_side(SideOfPlayer(*player));
-  claim->set_granted(draw.ok());
-  claim->set_explanation(draw.ok() ? draw->explanation() : why);
-  if (draw.ok()) EndGame(*draw, now);
+  claim->set_side(side);
+  claim->set_granted(ruling->granted);
+  if (ruling->granted) {
+    claim->set_explanation(
+        absl::StrCat(ruling->explanation, ", claimed by ", SideName(side)));
+    EndGame(MakeVerdict(v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED, ruling->reason,
+                        plies_, claim->explanation()),
+            now);
+  } else {
+    claim->set_explanation(ruling->explanation);
+  }
   response->set_granted(claim->granted());
   response->set_explanation(claim->explanation());
   CommitOne(std::move(event), response->mutable_game(), std::move(done));

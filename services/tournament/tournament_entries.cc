@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/clock/time_control.h"
+#include "engine/common/status_macros.h"
 #include "engine/tournament/draw_lot.h"
 #include "engine/tournament/entry_csv.h"
 #include "engine/tournament/tiebreak.h"
@@ -22,7 +23,7 @@ namespace {
 // breaks or other control characters.
 absl::Status CheckLine(const std::string& text, const char* field,
                        size_t limit) {
-  if (absl::Status s = game::CheckLength(text, field, limit); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(game::CheckLength(text, field, limit));
   for (unsigned char c : text) {
     if (c < 0x20 || c == 0x7f) {
       return absl::InvalidArgumentError(
@@ -223,7 +224,7 @@ absl::Status ImportTrf(const std::string& text, v1::StoredTournament* state) {
     player->set_withdrawn(p.withdrawn);
     player->set_fouls(p.fouls);
   }
-  if (absl::Status s = ImportRounds(document->event, state); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(ImportRounds(document->event, state));
   t.set_rounds_paired(state->rounds_size());
   if (state->rounds_size() > 0) t.set_status(v1::TOURNAMENT_STATUS_RUNNING);
   return absl::OkStatus();
@@ -234,12 +235,9 @@ absl::Status ImportTrf(const std::string& text, v1::StoredTournament* state) {
 absl::StatusOr<v1::StoredTournament> NewTournament(
     const v1::CreateTournamentRequest& request, const std::string& name,
     int64_t now_unix_ms) {
-  if (absl::Status s = CheckLine(request.title(), "title", kMaxTitleBytes);
-      !s.ok())
-    return s;
-  if (absl::Status s = game::CheckLength(request.trf(), "trf", kMaxTextBytes);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(CheckLine(request.title(), "title", kMaxTitleBytes));
+  CAIPAN_RETURN_IF_ERROR(
+      game::CheckLength(request.trf(), "trf", kMaxTextBytes));
   if (FindGameKind(request.kind()) == nullptr) {
     return absl::InvalidArgumentError(
         absl::StrCat("kind: expected ", GameKindChoices()));
@@ -274,7 +272,7 @@ absl::StatusOr<v1::StoredTournament> NewTournament(
   t.set_draw_seed(request.draw_seed());
   t.set_create_time_unix_ms(now_unix_ms);
   if (!request.trf().empty()) {
-    if (absl::Status s = ImportTrf(request.trf(), &state); !s.ok()) return s;
+    CAIPAN_RETURN_IF_ERROR(ImportTrf(request.trf(), &state));
   }
   if (t.title().empty()) return absl::InvalidArgumentError("title: empty");
   if (!t.time_control().empty()) {
@@ -302,9 +300,8 @@ absl::Status AddPlayers(const v1::AddPlayersRequest& request,
     return absl::FailedPreconditionError(
         "players can only be entered before round 1 is paired");
   }
-  if (absl::Status s = game::CheckLength(request.csv(), "csv", kMaxTextBytes);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(
+      game::CheckLength(request.csv(), "csv", kMaxTextBytes));
   std::vector<v1::Entrant> entrants(request.players().begin(),
                                     request.players().end());
   if (!request.csv().empty()) {
@@ -323,7 +320,7 @@ absl::Status AddPlayers(const v1::AddPlayersRequest& request,
         absl::StrCat("players: more than ", kMaxPlayers, " in all"));
   }
   for (size_t i = 0; i < entrants.size(); ++i) {
-    if (absl::Status s = CheckEntrant(entrants[i], i); !s.ok()) return s;
+    CAIPAN_RETURN_IF_ERROR(CheckEntrant(entrants[i], i));
   }
   std::vector<v1::Entrant> all;
   for (const v1::TournamentPlayer& p : t.players()) all.push_back(p.entrant());
@@ -354,10 +351,8 @@ absl::Status SetPlayerStatus(const v1::SetPlayerStatusRequest& request,
                                                    request.number(), " (1..",
                                                    t.players_size(), ")"));
   }
-  if (absl::Status s =
-          game::CheckLength(request.reason(), "reason", game::kMaxReasonBytes);
-      !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(
+      game::CheckLength(request.reason(), "reason", game::kMaxReasonBytes));
   if (request.has_fouls() &&
       (request.fouls().value() < 0 || request.fouls().value() > 99))
     return absl::InvalidArgumentError("fouls: expected 0..99");

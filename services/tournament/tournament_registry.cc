@@ -9,8 +9,10 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "engine/common/status_macros.h"
 #include "rpc/error_status.h"
 #include "services/game/create_game.h"
+#include "services/game_kinds.h"
 #include "services/tournament/tournament_export.h"
 #include "services/tournament/tournament_state.h"
 
@@ -35,10 +37,11 @@ void UpdateStatus(v1::StoredTournament* state) {
                     : v1::TOURNAMENT_STATUS_RUNNING);
 }
 
+// The side of a pairing's first (0) or second player: the game's first mover
+// and the other.
 v1::Side SideOf(v1::GameKind kind, int player) {
-  if (kind == v1::GAME_KIND_GOMOKU)
-    return player == 0 ? v1::SIDE_BLACK : v1::SIDE_WHITE;
-  return player == 0 ? v1::SIDE_RED : v1::SIDE_BLACK;
+  const GameKindPlugin* game = FindGameKind(kind);
+  return game == nullptr ? v1::SIDE_UNSPECIFIED : game->sides[player];
 }
 
 }  // namespace
@@ -303,8 +306,7 @@ void TournamentRegistry::AddPlayers(const v1::AddPlayersRequest& request,
       request.tournament(),
       [request](v1::StoredTournament* state,
                 v1::TournamentChange* change) -> absl::StatusOr<bool> {
-        if (absl::Status s = tournament::AddPlayers(request, state); !s.ok())
-          return s;
+        CAIPAN_RETURN_IF_ERROR(tournament::AddPlayers(request, state));
         *change->mutable_players_added() = request;
         change->mutable_players_added()->clear_token();
         return true;
@@ -323,9 +325,7 @@ void TournamentRegistry::SetPlayerStatus(
       request.tournament(),
       [request](v1::StoredTournament* state,
                 v1::TournamentChange* change) -> absl::StatusOr<bool> {
-        if (absl::Status s = tournament::SetPlayerStatus(request, state);
-            !s.ok())
-          return s;
+        CAIPAN_RETURN_IF_ERROR(tournament::SetPlayerStatus(request, state));
         *change->mutable_status_set() = request;
         change->mutable_status_set()->clear_token();
         return true;
@@ -461,10 +461,8 @@ void TournamentRegistry::RecordResult(const v1::RecordResultRequest& request,
       request.tournament(),
       [request](v1::StoredTournament* state,
                 v1::TournamentChange* change) -> absl::StatusOr<bool> {
-        if (absl::Status s = tournament::RecordResult(
-                request, state->tournament().last_sequence() + 1, state);
-            !s.ok())
-          return s;
+        CAIPAN_RETURN_IF_ERROR(tournament::RecordResult(
+            request, state->tournament().last_sequence() + 1, state));
         *change->mutable_result_recorded() = request;
         change->mutable_result_recorded()->clear_token();
         return true;

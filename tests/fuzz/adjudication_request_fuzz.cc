@@ -27,6 +27,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "caipan/v1/adjudication_service.pb.h"
+#include "engine/common/status_macros.h"
 #include "engine/common/text.h"
 #include "google/protobuf/arena.h"
 #include "google/protobuf/descriptor.h"
@@ -230,9 +231,8 @@ absl::Status PlayOne(const grpc::ByteBuffer& bytes,
                      std::unique_ptr<sv::GameSession>* session,
                      v1::PlayGameResponse* response) {
   v1::PlayGameRequest request;
-  if (absl::Status s = sv::ParseMessage(bytes, &request); !s.ok()) return s;
-  if (absl::Status s = sv::CheckRequestLimits(request, options); !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(sv::ParseMessage(bytes, &request));
+  CAIPAN_RETURN_IF_ERROR(sv::CheckRequestLimits(request, options));
   switch (request.event_case()) {
     case v1::PlayGameRequest::kStart: {
       if (*session != nullptr) {

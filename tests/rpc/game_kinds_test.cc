@@ -135,6 +135,66 @@ TEST(GameKindsTest, EachGameAnswersItsOwnRequests) {
   EXPECT_TRUE(!status.ok() || !response.check().legal());
 }
 
+TEST(GameKindsTest, EveryPluginSuppliesTheHooksEveryGameNeeds) {
+  for (const GameKindPlugin* game : GameKinds()) {
+    EXPECT_NE(game->check_limits, nullptr) << game->name;
+    EXPECT_NE(game->check_move, nullptr) << game->name;
+    EXPECT_NE(game->list_moves, nullptr) << game->name;
+    EXPECT_NE(game->adjudicate_game, nullptr) << game->name;
+    EXPECT_NE(game->start_session, nullptr) << game->name;
+    EXPECT_NE(game->live_start, nullptr) << game->name;
+    EXPECT_NE(game->submitted_move, nullptr) << game->name;
+  }
+}
+
+TEST(GameKindsTest, EachGameReadsTheMoveOfALiveGamesRequest) {
+  v1::SubmitMoveRequest request;
+  request.set_move("h2e2");
+  EXPECT_EQ(*XiangqiKind().submitted_move(request), "h2e2");
+  request.mutable_gomoku_action();
+  EXPECT_THAT(XiangqiKind().submitted_move(request).status().message(),
+              HasSubstr("gomoku_action"));
+  request.Clear();
+  EXPECT_EQ(XiangqiKind().submitted_move(request).status().message(),
+            "move: required");
+  request.set_move("h8");
+  EXPECT_EQ(*GomokuKind().submitted_move(request), "h8");
+}
+
+TEST(GameKindsTest, DrawClaimsAreRuledByTheGamesThatHaveThem) {
+  EXPECT_EQ(GomokuKind().rule_on_draw_claim, nullptr);
+  // Xiangqi: a rook checks from two squares while the king steps aside and
+  // back: a perpetual check, which the checker must vary, not a draw.
+  v1::Game game;
+  game.set_start_fen("4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 0 1");
+  google::protobuf::RepeatedPtrField<std::string> moves;
+  for (const char* m :
+       {"f7e7", "e9f9", "e7f7", "f9e9", "f7e7", "e9f9", "e7f7", "f9e9"}) {
+    *moves.Add() = m;
+  }
+  const ServiceOptions options;
+  absl::StatusOr<DrawClaimRuling> ruling =
+      XiangqiKind().rule_on_draw_claim(game, moves, v1::SIDE_BLACK, options);
+  ASSERT_TRUE(ruling.ok()) << ruling.status();
+  EXPECT_FALSE(ruling->granted);
+  EXPECT_THAT(ruling->explanation, HasSubstr("no draw: "));
+  // Two plies in, nothing has recurred and no limit is near.
+  moves.DeleteSubrange(2, moves.size() - 2);
+  ruling = XiangqiKind().rule_on_draw_claim(game, moves, v1::SIDE_RED, options);
+  ASSERT_TRUE(ruling.ok()) << ruling.status();
+  EXPECT_FALSE(ruling->granted);
+  EXPECT_THAT(ruling->explanation, HasSubstr("nothing to claim"));
+  // The natural limit, already reached by the start position's clock.
+  game.set_start_fen("4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 119 60");
+  moves.Clear();
+  *moves.Add() = "d0d1";
+  *moves.Add() = "e9e8";
+  ruling = XiangqiKind().rule_on_draw_claim(game, moves, v1::SIDE_RED, options);
+  ASSERT_TRUE(ruling.ok()) << ruling.status();
+  EXPECT_TRUE(ruling->granted);
+  EXPECT_EQ(ruling->reason, v1::VERDICT_REASON_NATURAL_LIMIT);
+}
+
 TEST(GameKindsTest, LimitsAreCheckedByTheGameNamingTheField) {
   ServiceOptions options;
   options.max_history_plies = 2;

@@ -10,6 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 
 namespace caipan::cli {
 namespace {
@@ -87,13 +88,13 @@ absl::StatusOr<std::string> ReadBoundedFile(std::string_view option,
   // stat before open: opening a FIFO blocks until a writer comes.
   struct stat st;
   if (stat(path.c_str(), &st) != 0) return source.CannotRead();
-  if (absl::Status s = CheckStat(source, st, limit); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(CheckStat(source, st, limit));
   // O_NONBLOCK and a second check on the descriptor: the path may have been
   // replaced between stat and open.
   FileDescriptor fd(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
   if (fd.get() < 0) return source.CannotRead();
   if (fstat(fd.get(), &st) != 0) return source.CannotRead();
-  if (absl::Status s = CheckStat(source, st, limit); !s.ok()) return s;
+  CAIPAN_RETURN_IF_ERROR(CheckStat(source, st, limit));
   return ReadAtMost(source, fd.get(), limit);
 }
 

@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/common/concat.h"
+#include "engine/common/status_macros.h"
 #include "engine/common/text.h"
 #include "engine/gomoku/adjudicate.h"
 #include "engine/gomoku/explain.h"
@@ -76,7 +77,7 @@ absl::StatusOr<ForbiddenPosition> LoadForbiddenPosition(
   absl::StatusOr<gm::Board> board = gm::ParseStones(args.stones);
   if (!board.ok()) return board.status();
   if (args.strict) {
-    if (absl::Status s = gm::CheckAlternatingCounts(*board); !s.ok()) return s;
+    CAIPAN_RETURN_IF_ERROR(gm::CheckAlternatingCounts(*board));
   }
   position.board = *board;
   return position;

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 #include "engine/xiangqi/record.h"
 
 namespace caipan::cli {
@@ -13,8 +14,7 @@ namespace xq = ::caipan::xiangqi;
 
 // The one game of a record file (any format and encoding).
 absl::StatusOr<Game> LoadRecordGame(const GameArgs& args) {
-  if (absl::Status s = CheckMaxRecordBytes(args.max_record_bytes); !s.ok())
-    return s;
+  CAIPAN_RETURN_IF_ERROR(CheckMaxRecordBytes(args.max_record_bytes));
   std::vector<LoadedGame> games =
       ReadRecordFile(args.record, {args.max_record_bytes, TextEncoding::kAuto});
   const std::string prefix = "--record " + args.record + ": ";
