@@ -116,7 +116,7 @@ FinalRepetition RuleOnFinalRepetition(const Position& start,
   GameAdjudicator game(start, counting, static_cast<int>(moves.size()));
   for (const Move m : moves) game.Play(m);
   CAIPAN_DCHECK(game.plies() == static_cast<int>(moves.size()));
-  return {game.occurrences(), game.RuleOnCurrentRepetition()};
+  return {game.occurrences(), game.RuleOnCurrentRepetition(), game.position()};
 }
 
 }  // namespace caipan::xiangqi

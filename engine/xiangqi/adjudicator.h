@@ -181,6 +181,8 @@ struct FinalRepetition {
   // The ruling on the cycles that brought it back, from its third occurrence
   // on (see GameAdjudicator::RuleOnCurrentRepetition).
   std::optional<RepetitionRuling> ruling;
+  // The position the moves lead to.
+  Position position;
 };
 // `moves` must be legal from `start`. Whatever `options.mode` says, nothing is
 // decided along the way: only the final position is ruled on.

@@ -40,9 +40,7 @@ struct Finding {
 Finding Judge(const Game& game, const xq::RuleOptions& options) {
   xq::FinalRepetition found =
       xq::RuleOnFinalRepetition(game.start, game.moves, options);
-  xq::Position final_position = game.start;
-  for (const xq::Move m : game.moves) final_position.MakeMove(m);
-  return {found.occurrences, std::move(found.ruling), final_position.ToFen()};
+  return {found.occurrences, std::move(found.ruling), found.position.ToFen()};
 }
 
 const char* OutcomeName(const Finding& f) {

@@ -66,6 +66,7 @@ TEST(FinalRepetitionTest, AutomaticRulesStillCountToTheEnd) {
   // Two cycles, from the second occurrence.
   EXPECT_EQ(found.ruling->first_ply, 5);
   EXPECT_EQ(found.ruling->last_ply, 12);
+  EXPECT_EQ(found.position.Hash(), start.Hash());
 }
 
 TEST(FinalRepetitionTest, NoRulingBeforeTheThirdOccurrence) {
