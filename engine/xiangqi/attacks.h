@@ -99,6 +99,8 @@ enum class Query : uint8_t {
   // Whether a king on the point is attacked: only chariots, cannons, horses,
   // pawns and the facing king can reach a king; stops at the first found.
   kKing,
+  // Every piece that attacks a king on the point (the checkers).
+  kCheckers,
 };
 
 // The building blocks, one per way of attacking; each returns the attackers
@@ -211,14 +213,17 @@ inline Bitboard Attackers(const Board& board, int sq, Color by) {
     return PawnAttackers<kQuery>(board, sq, by);
   } else {
     const Piece target = board.At(sq);
-    const bool facing = target != kNoPiece &&
-                        TypeOf(target) == PieceType::kKing &&
-                        ColorOf(target) != by;
-    return LineAttackers<kQuery, Line::kFile>(board, sq, by, facing) |
-           LineAttackers<kQuery, Line::kRank>(board, sq, by, false) |
-           HorseAttackers<kQuery>(board, sq, by) |
-           PawnAttackers<kQuery>(board, sq, by) |
-           PalaceAttackers(board, sq, by);
+    const bool facing =
+        kQuery == Query::kCheckers ||
+        (target != kNoPiece && TypeOf(target) == PieceType::kKing &&
+         ColorOf(target) != by);
+    const Bitboard found =
+        LineAttackers<kQuery, Line::kFile>(board, sq, by, facing) |
+        LineAttackers<kQuery, Line::kRank>(board, sq, by, false) |
+        HorseAttackers<kQuery>(board, sq, by) |
+        PawnAttackers<kQuery>(board, sq, by);
+    if constexpr (kQuery == Query::kCheckers) return found;
+    return found | PalaceAttackers(board, sq, by);
   }
 }
 
@@ -232,6 +237,50 @@ inline Bitboard AttackersOf(const Board& board, int sq, Color by) {
 template <typename Board>
 inline bool KingAttacked(const Board& board, int king_sq, Color by) {
   return Attackers<Query::kKing>(board, king_sq, by) != 0;
+}
+
+// A cheap necessary condition for move `m` to change whether the king on
+// `king_sq` is attacked (to give check, or to expose one's own king): it lands
+// on or leaves the king's rank or file (chariot and cannon lines, cannon
+// screens, the facing kings, pawns), lands a horse's jump from the king, or
+// leaves one of the king's diagonal neighbours (the legs of every horse check).
+// A move of the king itself is not covered.
+inline bool TouchesKingLines(int king_sq, Move m) {
+  const geometry::KingZone& zone = geometry::kKingZones[king_sq];
+  return Contains(zone.lines | zone.horse_jumps, m.to) ||
+         Contains(zone.lines | zone.legs, m.from);
+}
+
+// The same for a king that `by` did not attack before move `m` (of `moving`,
+// which is not that king), asked of the board `after` the move: an attack can
+// then only come along a line whose occupancy the move changed, from a horse
+// whose leg it freed, or from the moved piece itself, so only those are looked
+// at (most moves cost a few comparisons). kMoverIsBy: `moving` is one of
+// `by`'s pieces (a check given); otherwise the move is the king's own side's
+// (a check exposed), which can only take an attacker away.
+template <bool kMoverIsBy, typename Board>
+inline bool KingAttackedAfterMove(const Board& after, int king_sq, Color by,
+                                  Move m, Piece moving) {
+  const int file = geometry::kFile[king_sq], rank = geometry::kRank[king_sq];
+  if ((geometry::kFile[m.from] == file || geometry::kFile[m.to] == file) &&
+      LineAttackers<Query::kKing, Line::kFile>(after, king_sq, by, true)) {
+    return true;
+  }
+  if ((geometry::kRank[m.from] == rank || geometry::kRank[m.to] == rank) &&
+      LineAttackers<Query::kKing, Line::kRank>(after, king_sq, by, false)) {
+    return true;
+  }
+  const geometry::KingZone& zone = geometry::kKingZones[king_sq];
+  bool horse_changed = Contains(zone.legs, m.from);
+  if constexpr (kMoverIsBy) {
+    horse_changed |= moving == MakePiece(by, PieceType::kHorse) &&
+                     Contains(zone.horse_jumps, m.to);
+    if (moving == MakePiece(by, PieceType::kPawn) &&
+        PawnAttackers<Query::kKing>(after, king_sq, by)) {
+      return true;
+    }
+  }
+  return horse_changed && HorseAttackers<Query::kKing>(after, king_sq, by);
 }
 
 }  // namespace attacks

@@ -5,8 +5,6 @@
 
 #include <utility>
 
-#include "engine/xiangqi/move_legality.h"
-
 namespace caipan::xiangqi {
 namespace {
 
@@ -46,6 +44,7 @@ GameAdjudicator::GameAdjudicator(const Position& start,
       // small and grows when a long capture-free stretch needs it.
       table_(16),
       since_order_(16) {
+  in_check_ = pos_.InCheck();
   moves_.reserve(expected_plies);
   undos_.reserve(expected_plies);
   occurrence_ = table_.Insert(pos_.Hash(), 0);
@@ -80,12 +79,15 @@ void GameAdjudicator::Play(Move m) {
   const Color mover = pos_.SideToMove();
   const bool capture = legal && pos_.PieceAt(m.to) != kNoPiece;
   Position::Undo undo;
+  bool gives_check = false;
   if (legal) {
-    // When the last move cannot have given check, only what the move touches
-    // around the king is looked at.
-    legal = maybe_in_check_ ? pos_.LeavesKingSafe(m)
-                            : pos_.LeavesKingSafeWhenNotInCheck(m);
-    if (legal) undo = pos_.MakeMove(m);
+    // Out of check, only what the move touches around the king is looked at.
+    legal = in_check_ ? pos_.LeavesKingSafe(m)
+                      : pos_.LeavesKingSafeWhenNotInCheck(m);
+    if (legal) {
+      gives_check = pos_.GivesCheck(m);
+      undo = pos_.MakeMove(m);
+    }
   }
   if (!legal) {
     // Mate is found lazily: a record that runs on after one has no legal move
@@ -104,9 +106,8 @@ void GameAdjudicator::Play(Move m) {
   }
   moves_.push_back(m);
   undos_.push_back(undo);
-  maybe_in_check_ = MayHaveGivenCheck(pos_, m);
-  limit_.OnPly(ply, mover, capture,
-               limit_.NeedsChecks() && maybe_in_check_ && pos_.InCheck());
+  in_check_ = gives_check;
+  limit_.OnPly(ply, mover, capture, gives_check);
   if (capture) {
     table_.Reset();
     since_order_.Reset();

@@ -98,8 +98,8 @@ class GameAdjudicator {
   std::optional<RepetitionRuling> last_ruling_;
   bool ordered_to_vary_[2] = {false, false};
   bool limit_claimable_[2] = {false, false};
-  // False only when the side to move is certainly not in check.
-  bool maybe_in_check_ = true;
+  // Whether the side to move is in check.
+  bool in_check_ = false;
 };
 
 }  // namespace caipan::xiangqi

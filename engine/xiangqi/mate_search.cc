@@ -3,18 +3,15 @@
 // evasions.
 #include "engine/xiangqi/mate_search.h"
 
-#include "engine/xiangqi/move_legality.h"
 #include "engine/xiangqi/move_list.h"
 
 namespace caipan::xiangqi {
 
 bool HasCheckingMate(Position& pos, int depth) {
   if (depth <= 0) return false;
-  MoveList moves;
-  pos.GenerateLegalMoves(&moves);
-  const int enemy_king = pos.KingSquare(Opponent(pos.SideToMove()));
-  for (Move m : moves) {
-    if (!TouchesKingLines(enemy_king, m) || !pos.GivesCheck(m)) continue;
+  MoveList checks;
+  pos.GenerateChecks(&checks);
+  for (Move m : checks) {
     Position::Undo undo = pos.MakeMove(m);
     bool mates = false;
     if (depth == 1) {

@@ -6,7 +6,6 @@
 
 #include "engine/xiangqi/bitboard.h"
 #include "engine/xiangqi/mate_search.h"
-#include "engine/xiangqi/move_legality.h"
 #include "engine/xiangqi/move_list.h"
 #include "engine/xiangqi/piece_value.h"
 

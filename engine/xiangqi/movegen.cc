@@ -117,13 +117,47 @@ Position::KingDanger Position::ComputeKingDanger() const {
   return danger;
 }
 
+Position::EvasionPoints Position::ComputeEvasionPoints() const {
+  // The moving piece changes the board at two points only, so it answers a
+  // checker only by capturing it, by filling a point its attack needs empty
+  // (between a chariot and the king, a horse's leg, a second screen for a
+  // cannon) or by leaving the one point a cannon needs filled (its screen). A
+  // move that answers every checker is among those that answer one.
+  const int king = king_sq_[Index(side_)];
+  EvasionPoints e{SquareBB(king), 0};
+  Bitboard checkers = Checkers();
+  while (checkers) {
+    const int checker = PopLowest(checkers);
+    e.to |= SquareBB(checker);
+    const PieceType type = TypeOf(board_[checker]);
+    if (type == PieceType::kHorse) {
+      for (const geometry::Step& h : geometry::kHorseAttackers[king]) {
+        if (h.to == checker) e.to |= SquareBB(h.via);
+      }
+      continue;
+    }
+    if (type == PieceType::kPawn) continue;
+    // Chariot, cannon or the facing king: the points between it and the king
+    // (rays 0/1 and 2/3 point opposite ways).
+    for (int d = 0; d < 4; ++d) {
+      if (!Contains(geometry::kRays[king][d], checker)) continue;
+      const Bitboard between =
+          geometry::kRays[king][d] & geometry::kRays[checker][d ^ 1];
+      e.to |= between;
+      if (type == PieceType::kCannon) e.from |= between;
+    }
+  }
+  return e;
+}
+
 template <typename Visit>
 bool Position::VisitLegalMoves(Visit&& visit) const {
   MoveList pseudo;
   GeneratePseudoLegal(&pseudo);
   if (InCheck()) {
+    const EvasionPoints evasions = ComputeEvasionPoints();
     for (Move m : pseudo) {
-      if (LeavesKingSafe(m) && !visit(m)) return false;
+      if (MayEvade(evasions, m) && LeavesKingSafe(m) && !visit(m)) return false;
     }
     return true;
   }
@@ -131,7 +165,7 @@ bool Position::VisitLegalMoves(Visit&& visit) const {
   for (Move m : pseudo) {
     const bool risky =
         Contains(danger.risky_from, m.from) || Contains(danger.risky_to, m.to);
-    if ((!risky || LeavesKingSafeWhenNotInCheck(m)) && !visit(m)) return false;
+    if ((!risky || RiskyMoveLeavesKingSafe(m)) && !visit(m)) return false;
   }
   return true;
 }
@@ -145,7 +179,38 @@ void Position::GenerateLegalMoves(MoveList* moves) const {
 }
 
 bool Position::HasLegalMove() const {
+  if (InCheck()) {
+    // The king's own steps are few and the likeliest escape: tried before the
+    // other moves are generated.
+    const int king = king_sq_[Index(side_)];
+    for (const geometry::Step& s : geometry::kKingMoves[king]) {
+      const Piece p = board_[s.to];
+      if ((p == kNoPiece || ColorOf(p) != side_) &&
+          LeavesKingSafe(Move{static_cast<uint8_t>(king), s.to})) {
+        return true;
+      }
+    }
+  }
   return !VisitLegalMoves([](Move) { return false; });
+}
+
+void Position::GenerateChecks(MoveList* moves) const {
+  moves->clear();
+  const int enemy_king = king_sq_[Index(Opponent(side_))];
+  const bool in_check = InCheck();
+  const KingDanger danger = in_check ? KingDanger{0, 0} : ComputeKingDanger();
+  const EvasionPoints evasions =
+      in_check ? ComputeEvasionPoints() : EvasionPoints{0, 0};
+  ForEachPseudoLegal([&](int from, int to) {
+    const Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
+    // Cheapest first: most moves cannot reach the enemy king at all.
+    if (!attacks::TouchesKingLines(enemy_king, m) || !GivesCheck(m)) return;
+    const bool legal = in_check ? MayEvade(evasions, m) && LeavesKingSafe(m)
+                                : (!Contains(danger.risky_from, from) &&
+                                   !Contains(danger.risky_to, to)) ||
+                                      RiskyMoveLeavesKingSafe(m);
+    if (legal) moves->Add(m);
+  });
 }
 
 int Position::CountLegalMoves() const {
@@ -153,7 +218,8 @@ int Position::CountLegalMoves() const {
   if (InCheck()) {
     MoveList pseudo;
     GeneratePseudoLegal(&pseudo);
-    for (Move m : pseudo) count += LeavesKingSafe(m);
+    const EvasionPoints evasions = ComputeEvasionPoints();
+    for (Move m : pseudo) count += MayEvade(evasions, m) && LeavesKingSafe(m);
     return count;
   }
   // Bulk counting: no move list; the safety test only where the danger masks
@@ -162,8 +228,7 @@ int Position::CountLegalMoves() const {
   auto count_move = [&](int from, int to) {
     const bool risky =
         Contains(danger.risky_from, from) || Contains(danger.risky_to, to);
-    count +=
-        !risky || LeavesKingSafeWhenNotInCheck(Move{static_cast<uint8_t>(from),
+    count += !risky || RiskyMoveLeavesKingSafe(Move{static_cast<uint8_t>(from),
                                                     static_cast<uint8_t>(to)});
   };
   const Piece own_flag = ColorFlag(side_);
@@ -212,12 +277,12 @@ int Position::CountLegalMoves() const {
           std::popcount(static_cast<uint16_t>(rank_targets & ~rank_risky)) +
           std::popcount(static_cast<uint16_t>(file_targets & ~file_risky));
       for (uint16_t b = rank_targets & rank_risky; b; b &= b - 1) {
-        count += LeavesKingSafeWhenNotInCheck(
+        count += RiskyMoveLeavesKingSafe(
             Move{static_cast<uint8_t>(from),
                  static_cast<uint8_t>(on_rank(std::countr_zero(b)))});
       }
       for (uint16_t b = file_targets & file_risky; b; b &= b - 1) {
-        count += LeavesKingSafeWhenNotInCheck(
+        count += RiskyMoveLeavesKingSafe(
             Move{static_cast<uint8_t>(from),
                  static_cast<uint8_t>(on_file(std::countr_zero(b)))});
       }

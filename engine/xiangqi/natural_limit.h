@@ -49,12 +49,6 @@ class NaturalLimitCounter {
         policy_(options.limit_checks),
         plies_(plies_before) {}
 
-  // Whether OnPly needs to know if a move gives check (it does unless every
-  // check counts).
-  bool NeedsChecks() const {
-    return policy_.kind != CheckCountPolicy::Kind::kAll;
-  }
-
   // Records ply `ply` (1-based) by `mover`.
   void OnPly(int ply, Color mover, bool capture, bool gives_check);
 

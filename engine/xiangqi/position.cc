@@ -143,34 +143,19 @@ bool Position::KingSafeAfter(Color c, Move m) const {
                                 m.from == king ? m.to : king, Opponent(c));
 }
 
-bool Position::GivesCheck(Move m) const {
-  return attacks::KingAttacked(BoardAfterMove(View(), m),
-                               king_sq_[Index(Opponent(side_))], side_);
+bool Position::CheckGivenAfter(Move m) const {
+  // The other king is not in check now (a valid position's side not to move
+  // never is), so only what the move changes can check it.
+  return attacks::KingAttackedAfterMove</*kMoverIsBy=*/true>(
+      BoardAfterMove(View(), m), king_sq_[Index(Opponent(side_))], side_, m,
+      board_[m.from]);
 }
 
-bool Position::LeavesKingSafeWhenNotInCheck(Move m) const {
-  const int king = king_sq_[Index(side_)];
-  if (m.from == king) return LeavesKingSafe(m);
-  // Nothing attacks the king now, and the move adds no enemy piece: an attack
-  // can only come from a line whose occupancy the move changes, or from a
-  // horse whose leg it frees (pawns cannot appear).
-  using attacks::Line;
-  using attacks::Query;
-  const Color them = Opponent(side_);
-  const BoardAfterMove after(View(), m);
-  const int file = kFile[king], rank = kRank[king];
-  if ((kFile[m.from] == file || kFile[m.to] == file) &&
-      attacks::LineAttackers<Query::kKing, Line::kFile>(after, king, them,
-                                                        true)) {
-    return false;
-  }
-  if ((kRank[m.from] == rank || kRank[m.to] == rank) &&
-      attacks::LineAttackers<Query::kKing, Line::kRank>(after, king, them,
-                                                        false)) {
-    return false;
-  }
-  return !Contains(geometry::kKingZones[king].legs, m.from) ||
-         !attacks::HorseAttackers<Query::kKing>(after, king, them);
+bool Position::KingExposedAfter(Move m) const {
+  // The move adds no enemy piece (a capture only takes one away).
+  return attacks::KingAttackedAfterMove</*kMoverIsBy=*/false>(
+      BoardAfterMove(View(), m), king_sq_[Index(side_)], Opponent(side_), m,
+      board_[m.from]);
 }
 
 Bitboard Position::LegalCapturersOf(int sq, Color by) const {

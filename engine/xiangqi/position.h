@@ -77,6 +77,9 @@ class Position {
   int CountLegalMoves() const;
   // Whether the side to move has a legal move (stops at the first found).
   bool HasLegalMove() const;
+  // The legal moves that give check, in generation order (the mate searches'
+  // candidates; the other moves are never tested for legality).
+  void GenerateChecks(MoveList* moves) const;
   // Whether `m` follows the moving piece's rules (the side to move's piece,
   // target not its own, path/leg/eye/screen as the piece needs), ignoring
   // own-king safety. Reads only the move's own points: much cheaper than
@@ -90,7 +93,11 @@ class Position {
   bool InCheck() const { return IsKingExposed(side_); }
   // Whether legal move `m` would check the other king (asked of the board it
   // would leave; nothing is played).
-  bool GivesCheck(Move m) const;
+  bool GivesCheck(Move m) const {
+    // Most moves come nowhere near the other king: two mask tests.
+    return attacks::TouchesKingLines(king_sq_[Index(Opponent(side_))], m) &&
+           CheckGivenAfter(m);
+  }
   GameState State() const;
 
   // Plays a legal move. An illegal one is a programming error: debug-check
@@ -116,7 +123,8 @@ class Position {
   bool IsAttacked(int sq, Color by) const { return AttackersOf(sq, by) != 0; }
   // Pieces giving check to the side to move.
   Bitboard Checkers() const {
-    return AttackersOf(king_sq_[Index(side_)], Opponent(side_));
+    return attacks::Attackers<attacks::Query::kCheckers>(
+        View(), king_sq_[Index(side_)], Opponent(side_));
   }
   // Pieces of `by` that could legally capture on `sq` if it were `by`'s move
   // (the square must hold a piece of the other colour).
@@ -129,7 +137,10 @@ class Position {
   // king's rank or file that the move touches, or a horse leg it frees, can
   // expose the king, and only those are looked at (most moves cost a few
   // comparisons).
-  bool LeavesKingSafeWhenNotInCheck(Move m) const;
+  bool LeavesKingSafeWhenNotInCheck(Move m) const {
+    return !attacks::TouchesKingLines(king_sq_[Index(side_)], m) ||
+           RiskyMoveLeavesKingSafe(m);
+  }
 
   // OK if the representation is consistent: the mailbox, the piece and colour
   // bitboards and the rank and file words agree, each side has one king on its
@@ -170,9 +181,32 @@ class Position {
     Bitboard risky_to;
   };
   KingDanger ComputeKingDanger() const;
+  // With the side to move in check: a move can only answer it if it leaves a
+  // point of `from` (the king's, a cannon screen's) or lands on a point of
+  // `to` (a checker's, one between a checking chariot or cannon and the king, a
+  // checking horse's leg); every other move is illegal (see movegen.cc).
+  struct EvasionPoints {
+    Bitboard from;
+    Bitboard to;
+  };
+  EvasionPoints ComputeEvasionPoints() const;
+  // Whether pseudo-legal `m` may answer the check (see EvasionPoints).
+  static bool MayEvade(const EvasionPoints& e, Move m) {
+    return Contains(e.from, m.from) || Contains(e.to, m.to);
+  }
   // Whether c's king is safe on the board pseudo-legal move `m` of c's would
   // leave.
   bool KingSafeAfter(Color c, Move m) const;
+  // The full tests behind GivesCheck and LeavesKingSafeWhenNotInCheck, for a
+  // move that touches the king's lines (see attacks::KingAttackedAfterMove).
+  bool CheckGivenAfter(Move m) const;
+  bool KingExposedAfter(Move m) const;
+  // LeavesKingSafeWhenNotInCheck for a move already known to touch the king's
+  // lines (or to be the king's): the move generator's danger masks say so.
+  bool RiskyMoveLeavesKingSafe(Move m) const {
+    return m.from == king_sq_[Index(side_)] ? LeavesKingSafe(m)
+                                            : !KingExposedAfter(m);
+  }
 
   Piece board_[kSquares];
   Bitboard by_piece_[kPieceCodeCount];

@@ -7,7 +7,6 @@
 #include <random>
 
 #include "engine/xiangqi/adjudicator.h"
-#include "engine/xiangqi/move_legality.h"
 #include "engine/xiangqi/position.h"
 #include "tests/engine/xiangqi/test_util.h"
 

@@ -50,10 +50,12 @@ TEST(PositionInvariantsTest, HoldThroughRandomGamesAndTheirUndoing) {
 }
 
 // The shortcuts agree with the plain questions: the not-in-check king safety
-// with the full one, GivesCheck with playing the move and asking InCheck.
+// with the full one, GivesCheck with playing the move and asking InCheck, the
+// check generator with the legal moves that check, HasLegalMove and the legal
+// move count (in check: only the evasion points tested) with the list.
 TEST(PositionInvariantsTest, KingSafetyShortcutsAgreeAlongRandomGames) {
   std::mt19937 random(7);
-  int compared = 0;
+  int compared = 0, in_check_positions = 0;
   for (int game = 0; game < 30; ++game) {
     Position pos = Position::Start();
     for (int ply = 0; ply < 120; ++ply) {
@@ -78,11 +80,24 @@ TEST(PositionInvariantsTest, KingSafetyShortcutsAgreeAlongRandomGames) {
       MoveList moves;
       pos.GenerateLegalMoves(&moves);
       ASSERT_EQ(pos.HasLegalMove(), !moves.empty()) << pos.ToFen();
+      ASSERT_EQ(pos.CountLegalMoves(), static_cast<int>(moves.size()))
+          << pos.ToFen();
+      MoveList checks, expected_checks;
+      pos.GenerateChecks(&checks);
+      for (Move m : moves) {
+        if (pos.GivesCheck(m)) expected_checks.Add(m);
+      }
+      ASSERT_EQ(checks.size(), expected_checks.size()) << pos.ToFen();
+      for (size_t i = 0; i < checks.size(); ++i) {
+        ASSERT_EQ(checks[i], expected_checks[i]) << pos.ToFen();
+      }
+      in_check_positions += in_check;
       if (moves.empty()) break;
       pos.MakeMove(moves[random() % moves.size()]);
     }
   }
   EXPECT_GT(compared, 10000);
+  EXPECT_GT(in_check_positions, 20);
 }
 
 TEST(PositionInvariantsTest, ParsedPositionsAreConsistent) {
