@@ -3,6 +3,7 @@
 // position recurs enough (automatic), at a claim, or after an order to vary.
 #include "engine/xiangqi/game_adjudicator.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace caipan::xiangqi {
@@ -41,8 +42,9 @@ GameAdjudicator::GameAdjudicator(const Position& start,
       pos_(start),
       limit_(options, start.HalfmoveClock()),
       // Positions are counted since the last capture only: the table starts
-      // small and grows when a long capture-free stretch needs it.
-      table_(16),
+      // with room for a typical capture-free stretch (growing costs a rehash)
+      // and grows when a longer one needs it.
+      table_(std::clamp(expected_plies, 16, 64)),
       since_order_(16) {
   in_check_ = pos_.InCheck();
   moves_.reserve(expected_plies);
