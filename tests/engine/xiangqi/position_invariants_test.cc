@@ -100,6 +100,58 @@ TEST(PositionInvariantsTest, KingSafetyShortcutsAgreeAlongRandomGames) {
   EXPECT_GT(in_check_positions, 20);
 }
 
+// The generators against playing every pseudo-legal move and asking, along
+// games that play a check whenever a coin says so: many positions in check,
+// double checks and cannon screens, where the evasion and check points
+// matter.
+TEST(PositionInvariantsTest, GeneratorsAgreeWithPlayingEveryMoveInSharpGames) {
+  std::mt19937 random(999);
+  int positions = 0, in_check = 0, checks_seen = 0;
+  for (int game = 0; game < 120; ++game) {
+    Position pos = Position::Start();
+    for (int ply = 0; ply < 150; ++ply) {
+      MoveList legal, checks, expected_legal, expected_checks;
+      pos.GenerateLegalMoves(&legal);
+      pos.GenerateChecks(&checks);
+      for (int from = 0; from < kSquares; ++from) {
+        for (int to = 0; to < kSquares; ++to) {
+          const Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
+          if (!pos.IsPseudoLegal(m)) continue;
+          Position after = pos;
+          after.MakeMove(m);
+          const bool gives_check = after.InCheck();
+          after.MakeNullMove();
+          if (after.InCheck()) continue;  // the mover's own king
+          expected_legal.Add(m);
+          if (gives_check) expected_checks.Add(m);
+        }
+      }
+      auto same_set = [](const MoveList& a, const MoveList& b) {
+        if (a.size() != b.size()) return false;
+        for (Move m : a) {
+          if (!b.Contains(m)) return false;
+        }
+        return true;
+      };
+      ASSERT_TRUE(same_set(legal, expected_legal)) << pos.ToFen();
+      ASSERT_TRUE(same_set(checks, expected_checks)) << pos.ToFen();
+      ASSERT_EQ(pos.CountLegalMoves(), static_cast<int>(legal.size()))
+          << pos.ToFen();
+      ASSERT_EQ(pos.HasLegalMove(), !legal.empty()) << pos.ToFen();
+      ++positions;
+      in_check += pos.InCheck();
+      checks_seen += static_cast<int>(checks.size());
+      if (legal.empty()) break;
+      const bool play_check = !checks.empty() && random() % 2 == 0;
+      const MoveList& pool = play_check ? checks : legal;
+      pos.MakeMove(pool[random() % pool.size()]);
+    }
+  }
+  EXPECT_GT(positions, 5000);
+  EXPECT_GT(in_check, 1000);
+  EXPECT_GT(checks_seen, 3000);
+}
+
 TEST(PositionInvariantsTest, ParsedPositionsAreConsistent) {
   for (const char* fen :
        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
