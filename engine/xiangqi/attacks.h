@@ -244,7 +244,8 @@ inline bool KingAttacked(const Board& board, int king_sq, Color by) {
 // on or leaves the king's rank or file (chariot and cannon lines, cannon
 // screens, the facing kings, pawns), lands a horse's jump from the king, or
 // leaves one of the king's diagonal neighbours (the legs of every horse check).
-// A move of the king itself is not covered.
+// A move of the king itself always passes (its step stays on a line through
+// its point); whether it is safe is another question.
 inline bool TouchesKingLines(int king_sq, Move m) {
   const geometry::KingZone& zone = geometry::kKingZones[king_sq];
   return Contains(zone.lines | zone.horse_jumps, m.to) ||

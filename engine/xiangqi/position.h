@@ -92,7 +92,8 @@ class Position {
   absl::Status CheckLegal(Move m) const;
   bool InCheck() const { return IsKingExposed(side_); }
   // Whether legal move `m` would check the other king (asked of the board it
-  // would leave; nothing is played).
+  // would leave; nothing is played). Relies on the other king not being in
+  // check now, which holds in every valid position.
   bool GivesCheck(Move m) const {
     // Most moves come nowhere near the other king: two mask tests.
     return attacks::TouchesKingLines(king_sq_[Index(Opponent(side_))], m) &&
@@ -138,6 +139,7 @@ class Position {
   // expose the king, and only those are looked at (most moves cost a few
   // comparisons).
   bool LeavesKingSafeWhenNotInCheck(Move m) const {
+    // A king's step lands on its own rank or file, so it passes the gate.
     return !attacks::TouchesKingLines(king_sq_[Index(side_)], m) ||
            RiskyMoveLeavesKingSafe(m);
   }
