@@ -252,8 +252,8 @@ inline bool TouchesKingLines(int king_sq, Move m) {
          Contains(zone.lines | zone.legs, m.from);
 }
 
-// The same for a king that `by` did not attack before move `m` (of `moving`,
-// which is not that king), asked of the board `after` the move: an attack can
+// Whether a king that `by` did not attack before move `m` (of `moving`,
+// which is not that king) is attacked on the board `after` it: an attack can
 // then only come along a line whose occupancy the move changed, from a horse
 // whose leg it freed, or from the moved piece itself, so only those are looked
 // at (most moves cost a few comparisons). kMoverIsBy: `moving` is one of

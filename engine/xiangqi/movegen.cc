@@ -196,15 +196,14 @@ bool Position::HasLegalMove() const {
 
 void Position::GenerateChecks(MoveList* moves) const {
   moves->clear();
-  const int enemy_king = king_sq_[Index(Opponent(side_))];
   const bool in_check = InCheck();
   const KingDanger danger = in_check ? KingDanger{0, 0} : ComputeKingDanger();
   const EvasionPoints evasions =
       in_check ? ComputeEvasionPoints() : EvasionPoints{0, 0};
   ForEachPseudoLegal([&](int from, int to) {
     const Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
-    // Cheapest first: most moves cannot reach the enemy king at all.
-    if (!attacks::TouchesKingLines(enemy_king, m) || !GivesCheck(m)) return;
+    // Cheapest first: GivesCheck's gate drops most moves in two mask tests.
+    if (!GivesCheck(m)) return;
     const bool legal = in_check ? MayEvade(evasions, m) && LeavesKingSafe(m)
                                 : (!Contains(danger.risky_from, from) &&
                                    !Contains(danger.risky_to, to)) ||
