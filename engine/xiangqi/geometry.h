@@ -164,6 +164,60 @@ constexpr std::array<std::array<Steps<3>, kSquares>, 2> kPawnAttackers = [] {
   return t;
 }();
 
+// For every (from, to) pair, which stepping pieces may make that step and the
+// point that must then be empty (a horse's leg or an elephant's eye). A pair
+// belongs to at most one kind of step (orthogonal, diagonal, double diagonal,
+// jump), so one leg point is enough. Lets a single move be checked with one
+// lookup instead of a search through the piece's steps.
+struct StepRule {
+  static constexpr uint8_t kNoVia = 0xff;
+  // Bits of StepperBit(piece) for the pieces that may step from -> to.
+  uint8_t pieces;
+  // The point that must be empty, or kNoVia.
+  uint8_t via;
+};
+// The StepRule bit of each piece code: one per stepping type, and one per
+// colour for pawns (their steps depend on the side); 0 for chariots, cannons
+// and the empty code.
+inline constexpr std::array<uint8_t, kPieceCodeCount> kStepperBits = [] {
+  std::array<uint8_t, kPieceCodeCount> bits{};
+  for (Color c : {Color::kRed, Color::kBlack}) {
+    for (PieceType type : {PieceType::kKing, PieceType::kAdvisor,
+                           PieceType::kElephant, PieceType::kHorse}) {
+      bits[MakePiece(c, type)] = static_cast<uint8_t>(1 << Index(type));
+    }
+    bits[MakePiece(c, PieceType::kPawn)] = c == Color::kRed ? 0x10 : 0x20;
+  }
+  return bits;
+}();
+constexpr uint8_t StepperBit(Piece p) { return kStepperBits[p]; }
+inline constexpr auto kStepRules = [] {
+  std::array<std::array<StepRule, kSquares>, kSquares> t{};
+  for (auto& row : t) row.fill(StepRule{0, StepRule::kNoVia});
+  // `bits`: the StepperBit of the pieces with these steps; `leg`: whether a
+  // step's via point must be empty.
+  auto add = [&t](int from, const auto& steps, uint8_t bits, bool leg) {
+    for (const Step& s : steps) {
+      t[from][s.to].pieces |= bits;
+      if (leg) t[from][s.to].via = s.via;
+    }
+  };
+  auto bits_of = [](PieceType type) {
+    return kStepperBits[MakePiece(Color::kRed, type)];
+  };
+  for (int s = 0; s < kSquares; ++s) {
+    add(s, kKingMoves[s], bits_of(PieceType::kKing), false);
+    add(s, kAdvisorMoves[s], bits_of(PieceType::kAdvisor), false);
+    add(s, kElephantMoves[s], bits_of(PieceType::kElephant), true);
+    add(s, kHorseMoves[s], bits_of(PieceType::kHorse), true);
+    for (Color c : {Color::kRed, Color::kBlack}) {
+      add(s, kPawnMoves[Index(c)][s],
+          kStepperBits[MakePiece(c, PieceType::kPawn)], false);
+    }
+  }
+  return t;
+}();
+
 // For a piece at position `pos` on a line of `len` points with occupancy `occ`
 // (the piece's own bit is ignored): the empty points it can slide to, the first
 // blocker in each direction (chariot captures) and the second (cannon

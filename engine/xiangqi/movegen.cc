@@ -297,47 +297,30 @@ bool Position::IsPseudoLegal(Move m) const {
   if (p == kNoPiece || ColorOf(p) != side_) return false;
   const Piece target = board_[m.to];
   if (target != kNoPiece && ColorOf(target) == side_) return false;
-  // Steppers: the move must be one of the piece's table steps with a free
-  // leg/eye.
-  auto is_step = [&](const auto& steps, bool check_via) {
-    for (const geometry::Step& s : steps) {
-      if (s.to == m.to) return !check_via || board_[s.via] == kNoPiece;
-    }
-    return false;
-  };
-  switch (TypeOf(p)) {
-    case PieceType::kKing:
-      return is_step(geometry::kKingMoves[m.from], false);
-    case PieceType::kAdvisor:
-      return is_step(geometry::kAdvisorMoves[m.from], false);
-    case PieceType::kElephant:
-      return is_step(geometry::kElephantMoves[m.from], true);
-    case PieceType::kHorse:
-      return is_step(geometry::kHorseMoves[m.from], true);
-    case PieceType::kPawn:
-      return is_step(geometry::kPawnMoves[Index(side_)][m.from], false);
-    case PieceType::kChariot:
-    case PieceType::kCannon: {
-      const int file = kFile[m.from], rank = kRank[m.from];
-      geometry::LineMasks line;
-      int bit;
-      if (kRank[m.to] == rank) {
-        line = geometry::kRankLines[file][rank_occ_[rank]];
-        bit = kFile[m.to];
-      } else if (kFile[m.to] == file) {
-        line = geometry::kFileLines[rank][file_occ_[file]];
-        bit = kRank[m.to];
-      } else {
-        return false;
-      }
-      const bool chariot = TypeOf(p) == PieceType::kChariot;
-      const uint16_t reach = target == kNoPiece
-                                 ? line.slide
-                                 : (chariot ? line.first : line.second);
-      return (reach >> bit) & 1;
-    }
+  const PieceType type = TypeOf(p);
+  if (type != PieceType::kChariot && type != PieceType::kCannon) {
+    // Steppers: one of the piece's steps, with its leg or eye empty.
+    const geometry::StepRule& rule = geometry::kStepRules[m.from][m.to];
+    return (rule.pieces & geometry::StepperBit(p)) != 0 &&
+           (rule.via == geometry::StepRule::kNoVia ||
+            board_[rule.via] == kNoPiece);
   }
-  return false;
+  const int file = kFile[m.from], rank = kRank[m.from];
+  geometry::LineMasks line;
+  int bit;
+  if (kRank[m.to] == rank) {
+    line = geometry::kRankLines[file][rank_occ_[rank]];
+    bit = kFile[m.to];
+  } else if (kFile[m.to] == file) {
+    line = geometry::kFileLines[rank][file_occ_[file]];
+    bit = kRank[m.to];
+  } else {
+    return false;
+  }
+  const bool chariot = type == PieceType::kChariot;
+  const uint16_t reach =
+      target == kNoPiece ? line.slide : (chariot ? line.first : line.second);
+  return (reach >> bit) & 1;
 }
 
 GameState Position::State() const {

@@ -68,62 +68,6 @@ Position Position::Start() {
   return *FromFen(kStartFen);
 }
 
-void Position::ShiftPiece(Move m, Piece moving) {
-  const Bitboard both = SquareBB(m.from) | SquareBB(m.to);
-  by_piece_[moving] ^= both;
-  by_color_[Index(ColorOf(moving))] ^= both;
-  board_[m.from] = kNoPiece;
-  board_[m.to] = moving;
-  rank_occ_[kRank[m.from]] &= ~(1 << kFile[m.from]);
-  file_occ_[kFile[m.from]] &= ~(1 << kRank[m.from]);
-  if (TypeOf(moving) == PieceType::kKing) {
-    king_sq_[Index(ColorOf(moving))] = m.to;
-  }
-}
-
-Position::Undo Position::MakeMove(Move m) {
-  CAIPAN_DCHECK(IsLegal(m));
-  const Undo undo{board_[m.to], hash_, halfmove_clock_};
-  const Piece moving = board_[m.from];
-  uint64_t hash = hash_ ^ zobrist::kKeys.piece[moving][m.from] ^
-                  zobrist::kKeys.piece[moving][m.to] ^
-                  zobrist::kKeys.black_to_move;
-  if (undo.captured != kNoPiece) {
-    by_piece_[undo.captured] ^= SquareBB(m.to);
-    by_color_[Index(ColorOf(undo.captured))] ^= SquareBB(m.to);
-    hash ^= zobrist::kKeys.piece[undo.captured][m.to];
-    halfmove_clock_ = 0;
-  } else {
-    rank_occ_[kRank[m.to]] |= 1 << kFile[m.to];
-    file_occ_[kFile[m.to]] |= 1 << kRank[m.to];
-    ++halfmove_clock_;
-  }
-  ShiftPiece(m, moving);
-  hash_ = hash;
-  if (side_ == Color::kBlack) ++fullmove_number_;
-  side_ = Opponent(side_);
-  CAIPAN_DCHECK(CheckInvariants().ok());
-  return undo;
-}
-
-void Position::UnmakeMove(Move m, const Undo& undo) {
-  side_ = Opponent(side_);
-  if (side_ == Color::kBlack) --fullmove_number_;
-  ShiftPiece(Move{m.to, m.from}, board_[m.to]);
-  rank_occ_[kRank[m.from]] |= 1 << kFile[m.from];
-  file_occ_[kFile[m.from]] |= 1 << kRank[m.from];
-  if (undo.captured != kNoPiece) {
-    board_[m.to] = undo.captured;
-    by_piece_[undo.captured] ^= SquareBB(m.to);
-    by_color_[Index(ColorOf(undo.captured))] ^= SquareBB(m.to);
-    rank_occ_[kRank[m.to]] |= 1 << kFile[m.to];
-    file_occ_[kFile[m.to]] |= 1 << kRank[m.to];
-  }
-  hash_ = undo.hash;
-  halfmove_clock_ = undo.halfmove_clock;
-  CAIPAN_DCHECK(CheckInvariants().ok());
-}
-
 void Position::MakeNullMove() {
   side_ = Opponent(side_);
   hash_ ^= zobrist::kKeys.black_to_move;

@@ -21,10 +21,12 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "engine/common/debug_check.h"
 #include "engine/xiangqi/attacks.h"
 #include "engine/xiangqi/bitboard.h"
 #include "engine/xiangqi/move_list.h"
 #include "engine/xiangqi/types.h"
+#include "engine/xiangqi/zobrist.h"
 
 namespace caipan::xiangqi {
 
@@ -223,6 +225,65 @@ class Position {
   int halfmove_clock_;
   int fullmove_number_;
 };
+
+// Make and unmake are inline: every adjudicated ply, every node of a search and
+// every perft node runs them, and most callers only need a few of the values
+// they touch.
+inline void Position::ShiftPiece(Move m, Piece moving) {
+  const Bitboard both = SquareBB(m.from) | SquareBB(m.to);
+  by_piece_[moving] ^= both;
+  by_color_[Index(ColorOf(moving))] ^= both;
+  board_[m.from] = kNoPiece;
+  board_[m.to] = moving;
+  rank_occ_[geometry::kRank[m.from]] &= ~(1 << geometry::kFile[m.from]);
+  file_occ_[geometry::kFile[m.from]] &= ~(1 << geometry::kRank[m.from]);
+  if (TypeOf(moving) == PieceType::kKing) {
+    king_sq_[Index(ColorOf(moving))] = m.to;
+  }
+}
+
+inline Position::Undo Position::MakeMove(Move m) {
+  CAIPAN_DCHECK(IsLegal(m));
+  const Undo undo{board_[m.to], hash_, halfmove_clock_};
+  const Piece moving = board_[m.from];
+  uint64_t hash = hash_ ^ zobrist::kKeys.piece[moving][m.from] ^
+                  zobrist::kKeys.piece[moving][m.to] ^
+                  zobrist::kKeys.black_to_move;
+  if (undo.captured != kNoPiece) {
+    by_piece_[undo.captured] ^= SquareBB(m.to);
+    by_color_[Index(ColorOf(undo.captured))] ^= SquareBB(m.to);
+    hash ^= zobrist::kKeys.piece[undo.captured][m.to];
+    halfmove_clock_ = 0;
+  } else {
+    rank_occ_[geometry::kRank[m.to]] |= 1 << geometry::kFile[m.to];
+    file_occ_[geometry::kFile[m.to]] |= 1 << geometry::kRank[m.to];
+    ++halfmove_clock_;
+  }
+  ShiftPiece(m, moving);
+  hash_ = hash;
+  if (side_ == Color::kBlack) ++fullmove_number_;
+  side_ = Opponent(side_);
+  CAIPAN_DCHECK(CheckInvariants().ok());
+  return undo;
+}
+
+inline void Position::UnmakeMove(Move m, const Undo& undo) {
+  side_ = Opponent(side_);
+  if (side_ == Color::kBlack) --fullmove_number_;
+  ShiftPiece(Move{m.to, m.from}, board_[m.to]);
+  rank_occ_[geometry::kRank[m.from]] |= 1 << geometry::kFile[m.from];
+  file_occ_[geometry::kFile[m.from]] |= 1 << geometry::kRank[m.from];
+  if (undo.captured != kNoPiece) {
+    board_[m.to] = undo.captured;
+    by_piece_[undo.captured] ^= SquareBB(m.to);
+    by_color_[Index(ColorOf(undo.captured))] ^= SquareBB(m.to);
+    rank_occ_[geometry::kRank[m.to]] |= 1 << geometry::kFile[m.to];
+    file_occ_[geometry::kFile[m.to]] |= 1 << geometry::kRank[m.to];
+  }
+  hash_ = undo.hash;
+  halfmove_clock_ = undo.halfmove_clock;
+  CAIPAN_DCHECK(CheckInvariants().ok());
+}
 
 // Number of leaf nodes of the legal move tree of the given depth (bulk counted
 // at depth 1).

@@ -56,6 +56,31 @@ class RepetitionTable {
   uint32_t generation_ = 1;
 };
 
+// Inline: the adjudicator inserts once per ply.
+inline RepetitionTable::Occurrence RepetitionTable::Insert(uint64_t hash,
+                                                           int ply) {
+  size_t i = static_cast<size_t>(hash) & mask_;
+  while (entries_[i].generation == generation_ && entries_[i].hash != hash)
+    i = (i + 1) & mask_;
+  if (entries_[i].generation != generation_ &&
+      (live_ + 1) * 2 > entries_.size()) {
+    Grow();
+    return Insert(hash, ply);
+  }
+  Entry& e = entries_[i];
+  if (e.generation != generation_) {
+    e = Entry{hash, generation_, 0, -1, -1};
+    ++live_;
+  }
+  Occurrence occ;
+  occ.count = ++e.count;
+  if (occ.count >= 3) occ.span_start_ply = e.before_last_ply;
+  occ.previous_ply = e.last_ply;
+  e.before_last_ply = e.last_ply;
+  e.last_ply = ply;
+  return occ;
+}
+
 }  // namespace caipan::xiangqi
 
 #endif  // CAIPAN_ENGINE_XIANGQI_REPETITION_TABLE_H_
