@@ -119,7 +119,10 @@ void GameAdjudicator::Play(Move m) {
   }
   occurrence_ = table_.Insert(pos_.Hash(), ply);
   if (automatic_) {
-    AutomaticRulings(ply);
+    // Most plies neither repeat a position often enough nor near the limit.
+    if (occurrence_.count >= options_.repetitions || limit_.MayBeReached()) {
+      AutomaticRulings(ply);
+    }
     return;
   }
   if (OrderBroken(ply)) return;

@@ -194,16 +194,79 @@ bool Position::HasLegalMove() const {
   return !VisitLegalMoves([](Move) { return false; });
 }
 
+inline Position::LineTargets Position::SliderTargets(int from,
+                                                     bool chariot) const {
+  const int file = kFile[from], rank = kRank[from];
+  const geometry::LineMasks& r = geometry::kRankLines[file][rank_occ_[rank]];
+  const geometry::LineMasks& f = geometry::kFileLines[rank][file_occ_[file]];
+  const Piece own_flag = ColorFlag(side_);
+  // The blockers a capture could land on, kept where an enemy stands.
+  auto enemy_bits = [&](uint16_t candidates, auto square_of) {
+    uint16_t enemies = 0;
+    for (uint16_t b = candidates; b; b &= b - 1) {
+      const Piece p = board_[square_of(std::countr_zero(b))];
+      if (p != kNoPiece && ColorFlagOf(p) != own_flag) enemies |= b & -b;
+    }
+    return enemies;
+  };
+  return LineTargets{
+      static_cast<uint16_t>(
+          r.slide | enemy_bits(chariot ? r.first : r.second,
+                               [rank](int i) { return MakeSquare(i, rank); })),
+      static_cast<uint16_t>(
+          f.slide | enemy_bits(chariot ? f.first : f.second,
+                               [file](int i) { return MakeSquare(file, i); }))};
+}
+
+template <typename Emit>
+void Position::ForEachCheckCandidate(Emit&& emit) const {
+  // A move checks the other king only if it lands on the king's rank or file
+  // (attacking along it, or as a cannon's new screen), lands a horse's jump
+  // away, or leaves the king's lines or a horse leg next to it (uncovering an
+  // attack): attacks::TouchesKingLines. For a chariot or cannon away from the
+  // points it could uncover, that leaves at most two targets, where its own
+  // rank and file cross the king's file and rank.
+  const int king = king_sq_[Index(Opponent(side_))];
+  const geometry::KingZone& zone = geometry::kKingZones[king];
+  const int king_file = kFile[king], king_rank = kRank[king];
+  const Bitboard uncovers = zone.lines | zone.legs;
+  for (PieceType type : {PieceType::kChariot, PieceType::kCannon}) {
+    const bool chariot = type == PieceType::kChariot;
+    ForEachSquare(by_piece_[MakePiece(side_, type)], [&](int from) {
+      const int file = kFile[from], rank = kRank[from];
+      const LineTargets targets = SliderTargets(from, chariot);
+      if (Contains(uncovers, from)) {
+        for (uint16_t b = targets.rank; b; b &= b - 1)
+          emit(from, MakeSquare(std::countr_zero(b), rank));
+        for (uint16_t b = targets.file; b; b &= b - 1)
+          emit(from, MakeSquare(file, std::countr_zero(b)));
+        return;
+      }
+      if ((targets.rank >> king_file) & 1) {
+        emit(from, MakeSquare(king_file, rank));
+      }
+      if ((targets.file >> king_rank) & 1) {
+        emit(from, MakeSquare(file, king_rank));
+      }
+    });
+  }
+  ForEachStepperMove([&](int from, int to) {
+    if (attacks::TouchesKingLines(
+            king, Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to)})) {
+      emit(from, to);
+    }
+  });
+}
+
 void Position::GenerateChecks(MoveList* moves) const {
   moves->clear();
   const bool in_check = InCheck();
   const KingDanger danger = in_check ? KingDanger{0, 0} : ComputeKingDanger();
   const EvasionPoints evasions =
       in_check ? ComputeEvasionPoints() : EvasionPoints{0, 0};
-  ForEachPseudoLegal([&](int from, int to) {
+  ForEachCheckCandidate([&](int from, int to) {
     const Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
-    // Cheapest first: GivesCheck's gate drops most moves in two mask tests.
-    if (!GivesCheck(m)) return;
+    if (!CheckGivenAfter(m)) return;
     const bool legal = in_check ? MayEvade(evasions, m) && LeavesKingSafe(m)
                                 : (!Contains(danger.risky_from, from) &&
                                    !Contains(danger.risky_to, to)) ||
@@ -230,29 +293,14 @@ int Position::CountLegalMoves() const {
     count += !risky || RiskyMoveLeavesKingSafe(Move{static_cast<uint8_t>(from),
                                                     static_cast<uint8_t>(to)});
   };
-  const Piece own_flag = ColorFlag(side_);
-  auto enemy_bits = [&](uint16_t candidates, auto square_of) {
-    uint16_t enemies = 0;
-    for (uint16_t b = candidates; b; b &= b - 1) {
-      const Piece p = board_[square_of(std::countr_zero(b))];
-      if (p != kNoPiece && ColorFlagOf(p) != own_flag) enemies |= b & -b;
-    }
-    return enemies;
-  };
   for (PieceType type : {PieceType::kChariot, PieceType::kCannon}) {
     const bool chariot = type == PieceType::kChariot;
     ForEachSquare(by_piece_[MakePiece(side_, type)], [&](int from) {
       const int file = kFile[from], rank = kRank[from];
       auto on_rank = [rank](int f) { return MakeSquare(f, rank); };
       auto on_file = [file](int r) { return MakeSquare(file, r); };
-      const geometry::LineMasks& r =
-          geometry::kRankLines[file][rank_occ_[rank]];
-      const geometry::LineMasks& f =
-          geometry::kFileLines[rank][file_occ_[file]];
-      const uint16_t rank_targets =
-          r.slide | enemy_bits(chariot ? r.first : r.second, on_rank);
-      const uint16_t file_targets =
-          f.slide | enemy_bits(chariot ? f.first : f.second, on_file);
+      const LineTargets targets = SliderTargets(from, chariot);
+      const uint16_t rank_targets = targets.rank, file_targets = targets.file;
       if (Contains(danger.risky_from, from)) {
         for (uint16_t b = rank_targets; b; b &= b - 1) {
           count_move(from, on_rank(std::countr_zero(b)));

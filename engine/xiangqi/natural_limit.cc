@@ -24,19 +24,7 @@ bool NaturalLimitCounter::Reached(Color claimant) const {
   return plies_ >= 2 * (limit_ + Uncounted(claimant));
 }
 
-void NaturalLimitCounter::OnPly(int ply, Color mover, bool capture,
-                                bool gives_check) {
-  if (capture) {
-    plies_ = 0;
-    checks_[0] = checks_[1] = 0;
-    first_reached_[0] = first_reached_[1] = 0;
-  } else {
-    ++plies_;
-  }
-  // A capturing check starts the count afresh but is itself not among the plies
-  // counted.
-  if (gives_check && !capture) ++checks_[Index(mover)];
-  if (!MayBeReached()) return;
+void NaturalLimitCounter::NoteFirstReached(int ply) {
   for (Color c : {Color::kRed, Color::kBlack}) {
     if (first_reached_[Index(c)] == 0 && Reached(c))
       first_reached_[Index(c)] = ply;

@@ -49,8 +49,21 @@ class NaturalLimitCounter {
         policy_(options.limit_checks),
         plies_(plies_before) {}
 
-  // Records ply `ply` (1-based) by `mover`.
-  void OnPly(int ply, Color mover, bool capture, bool gives_check);
+  // Records ply `ply` (1-based) by `mover`. Inline: it runs every ply, and
+  // almost always only counts.
+  void OnPly(int ply, Color mover, bool capture, bool gives_check) {
+    if (capture) {
+      // A capturing check starts the count afresh but is itself not among
+      // the plies counted.
+      plies_ = 0;
+      checks_[0] = checks_[1] = 0;
+      first_reached_[0] = first_reached_[1] = 0;
+    } else {
+      ++plies_;
+      if (gives_check) ++checks_[Index(mover)];
+    }
+    if (MayBeReached()) NoteFirstReached(ply);
+  }
 
   NaturalLimitStatus Status(Color claimant) const;
   bool Reached(Color claimant) const;
@@ -60,6 +73,8 @@ class NaturalLimitCounter {
 
  private:
   int Uncounted(Color claimant) const;
+  // Remembers `ply` for each claimant that reaches the limit there first.
+  void NoteFirstReached(int ply);
 
   int limit_;
   CheckCountPolicy policy_;

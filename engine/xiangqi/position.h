@@ -79,8 +79,9 @@ class Position {
   int CountLegalMoves() const;
   // Whether the side to move has a legal move (stops at the first found).
   bool HasLegalMove() const;
-  // The legal moves that give check, in generation order (the mate searches'
-  // candidates; the other moves are never tested for legality).
+  // The legal moves that give check, each once, in no promised order (the
+  // mate searches' candidates; only moves that may give check are generated,
+  // and only those that do are tested for legality).
   void GenerateChecks(MoveList* moves) const;
   // Whether `m` follows the moving piece's rules (the side to move's piece,
   // target not its own, path/leg/eye/screen as the piece needs), ignoring
@@ -174,6 +175,18 @@ class Position {
   // Calls emit(from, to) for every pseudo-legal move (defined in movegen.cc).
   template <typename Emit>
   void ForEachPseudoLegal(Emit&& emit) const;
+  // Calls emit(from, to) for the pseudo-legal moves that may give check (all
+  // that do, and a few that don't; defined in movegen.cc).
+  template <typename Emit>
+  void ForEachCheckCandidate(Emit&& emit) const;
+  // Where a chariot or cannon of the side to move on `from` can go: empty
+  // points it slides to and enemy pieces it can take, as bits by file along
+  // its rank and by rank along its file.
+  struct LineTargets {
+    uint16_t rank;
+    uint16_t file;
+  };
+  LineTargets SliderTargets(int from, bool chariot) const;
   // The same for the horses, elephants, advisors, pawns and the king only.
   template <typename Emit>
   void ForEachStepperMove(Emit&& emit) const;
