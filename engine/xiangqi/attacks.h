@@ -247,9 +247,9 @@ inline bool KingAttacked(const Board& board, int king_sq, Color by) {
 // A move of the king itself always passes (its step stays on a line through
 // its point); whether it is safe is another question.
 inline bool TouchesKingLines(int king_sq, Move m) {
-  const geometry::KingZone& zone = geometry::kKingZones[king_sq];
-  return Contains(zone.lines | zone.horse_jumps, m.to) ||
-         Contains(zone.lines | zone.legs, m.from);
+  const auto& zone = geometry::kKingZonePoints[king_sq];
+  return ((zone[m.to] & (geometry::kOnKingLine | geometry::kHorseJump)) |
+          (zone[m.from] & (geometry::kOnKingLine | geometry::kHorseLeg))) != 0;
 }
 
 // Whether a king that `by` did not attack before move `m` (of `moving`,
@@ -271,11 +271,11 @@ inline bool KingAttackedAfterMove(const Board& after, int king_sq, Color by,
       LineAttackers<Query::kKing, Line::kRank>(after, king_sq, by, false)) {
     return true;
   }
-  const geometry::KingZone& zone = geometry::kKingZones[king_sq];
-  bool horse_changed = Contains(zone.legs, m.from);
+  const auto& zone = geometry::kKingZonePoints[king_sq];
+  bool horse_changed = (zone[m.from] & geometry::kHorseLeg) != 0;
   if constexpr (kMoverIsBy) {
     horse_changed |= moving == MakePiece(by, PieceType::kHorse) &&
-                     Contains(zone.horse_jumps, m.to);
+                     (zone[m.to] & geometry::kHorseJump) != 0;
     if (moving == MakePiece(by, PieceType::kPawn) &&
         PawnAttackers<Query::kKing>(after, king_sq, by)) {
       return true;

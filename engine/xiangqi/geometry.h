@@ -297,6 +297,29 @@ constexpr std::array<KingZone, kSquares> kKingZones = [] {
   return t;
 }();
 
+// The same masks read point by point: for a king on `king`,
+// kKingZonePoints[king][sq] holds the ZonePoint bits of `sq`. One byte load
+// answers "is this point on the king's lines" where a 128-bit mask needs a
+// shift, and the per-move gates ask that twice a move.
+enum ZonePoint : uint8_t {
+  kOnKingLine = 1,
+  kHorseLeg = 2,
+  kHorseJump = 4,
+};
+inline constexpr auto kKingZonePoints = [] {
+  std::array<std::array<uint8_t, kSquares>, kSquares> t{};
+  for (int king = 0; king < kSquares; ++king) {
+    const KingZone& zone = kKingZones[king];
+    for (int sq = 0; sq < kSquares; ++sq) {
+      t[king][sq] = static_cast<uint8_t>(
+          (Contains(zone.lines, sq) ? kOnKingLine : 0) |
+          (Contains(zone.legs, sq) ? kHorseLeg : 0) |
+          (Contains(zone.horse_jumps, sq) ? kHorseJump : 0));
+    }
+  }
+  return t;
+}();
+
 }  // namespace caipan::xiangqi::geometry
 
 #endif  // CAIPAN_ENGINE_XIANGQI_GEOMETRY_H_

@@ -227,15 +227,17 @@ void Position::ForEachCheckCandidate(Emit&& emit) const {
   // points it could uncover, that leaves at most two targets, where its own
   // rank and file cross the king's file and rank.
   const int king = king_sq_[Index(Opponent(side_))];
-  const geometry::KingZone& zone = geometry::kKingZones[king];
+  const auto& zone = geometry::kKingZonePoints[king];
   const int king_file = kFile[king], king_rank = kRank[king];
-  const Bitboard uncovers = zone.lines | zone.legs;
+  auto uncovers = [&zone](int from) {
+    return (zone[from] & (geometry::kOnKingLine | geometry::kHorseLeg)) != 0;
+  };
   for (PieceType type : {PieceType::kChariot, PieceType::kCannon}) {
     const bool chariot = type == PieceType::kChariot;
     ForEachSquare(by_piece_[MakePiece(side_, type)], [&](int from) {
       const int file = kFile[from], rank = kRank[from];
       const LineTargets targets = SliderTargets(from, chariot);
-      if (Contains(uncovers, from)) {
+      if (uncovers(from)) {
         for (uint16_t b = targets.rank; b; b &= b - 1)
           emit(from, MakeSquare(std::countr_zero(b), rank));
         for (uint16_t b = targets.file; b; b &= b - 1)
