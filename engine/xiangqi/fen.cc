@@ -202,7 +202,11 @@ absl::StatusOr<Position> Position::FromFen(std::string_view fen) {
 }
 
 std::string Position::ToFen() const {
+  // Every answer about a position carries its FEN: one allocation, and the
+  // letters by piece code (red 1-7, black 9-15; see types.h).
+  static constexpr char kLetters[kPieceCodeCount + 1] = ".KABNRCP.kabnrcp";
   std::string fen;
+  fen.reserve(96);
   for (int rank = kRanks - 1; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < kFiles; ++file) {
@@ -213,7 +217,7 @@ std::string Position::ToFen() const {
       }
       if (empty) fen += static_cast<char>('0' + empty);
       empty = 0;
-      fen += PieceToFenChar(p);
+      fen += kLetters[p];
     }
     if (empty) fen += static_cast<char>('0' + empty);
     if (rank) fen += '/';

@@ -179,7 +179,33 @@ void Position::GenerateLegalMoves(MoveList* moves) const {
 }
 
 bool Position::HasLegalMove() const {
-  if (InCheck()) {
+  if (!InCheck()) {
+    // Out of check a chariot or cannon move away from the danger masks is
+    // legal, and nearly every position has one: found without generating
+    // the other moves.
+    const KingDanger danger = ComputeKingDanger();
+    for (PieceType type : {PieceType::kChariot, PieceType::kCannon}) {
+      for (Bitboard b = by_piece_[MakePiece(side_, type)]; b;) {
+        const int from = PopLowest(b);
+        if (Contains(danger.risky_from, from)) continue;
+        const LineTargets targets =
+            SliderTargets(from, type == PieceType::kChariot);
+        const int file = kFile[from], rank = kRank[from];
+        for (uint16_t t = targets.rank; t; t &= t - 1) {
+          if (!Contains(danger.risky_to,
+                        MakeSquare(std::countr_zero(t), rank))) {
+            return true;
+          }
+        }
+        for (uint16_t t = targets.file; t; t &= t - 1) {
+          if (!Contains(danger.risky_to,
+                        MakeSquare(file, std::countr_zero(t)))) {
+            return true;
+          }
+        }
+      }
+    }
+  } else {
     // The king's own steps are few and the likeliest escape: tried before the
     // other moves are generated.
     const int king = king_sq_[Index(side_)];
