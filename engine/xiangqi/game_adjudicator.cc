@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "engine/common/debug_check.h"
+
 namespace caipan::xiangqi {
 namespace {
 
@@ -45,10 +47,10 @@ GameAdjudicator::GameAdjudicator(const Position& start,
       // with room for a typical capture-free stretch (growing costs a rehash)
       // and grows when a longer one needs it.
       table_(std::clamp(expected_plies, 16, 64)),
-      since_order_(16) {
+      since_order_(16),
+      since_capture_(start) {
   in_check_ = pos_.InCheck();
   moves_.reserve(expected_plies);
-  undos_.reserve(expected_plies);
   occurrence_ = table_.Insert(pos_.Hash(), 0);
 }
 
@@ -80,7 +82,6 @@ void GameAdjudicator::Play(Move m) {
   bool legal = pos_.IsPseudoLegal(m);
   const Color mover = pos_.SideToMove();
   const bool capture = legal && pos_.PieceAt(m.to) != kNoPiece;
-  Position::Undo undo;
   bool gives_check = false;
   if (legal) {
     // Out of check, only what the move touches around the king is looked at.
@@ -88,7 +89,7 @@ void GameAdjudicator::Play(Move m) {
                       : pos_.LeavesKingSafeWhenNotInCheck(m);
     if (legal) {
       gives_check = pos_.GivesCheck(m);
-      undo = pos_.MakeMove(m);
+      pos_.MakeMove(m);
     }
   }
   if (!legal) {
@@ -107,10 +108,11 @@ void GameAdjudicator::Play(Move m) {
     return;
   }
   moves_.push_back(m);
-  undos_.push_back(undo);
   in_check_ = gives_check;
   limit_.OnPly(ply, mover, capture, gives_check);
   if (capture) {
+    since_capture_ = pos_;
+    since_capture_ply_ = ply;
     table_.Reset();
     since_order_.Reset();
     occurrence_ = table_.Insert(pos_.Hash(), ply);
@@ -269,11 +271,12 @@ std::optional<RepetitionRuling> GameAdjudicator::RuleOnCurrentRepetition()
 }
 
 // Judges the moves of plies first_ply + 1 .. last_ply (the position after
-// first_ply recurs after last_ply); pos_ stands after last_ply.
+// first_ply recurs after last_ply), from the position after first_ply.
 RepetitionRuling GameAdjudicator::JudgeSpan(int first_ply, int last_ply) const {
-  Position cycle_start = pos_;
-  for (int j = last_ply - 1; j >= first_ply; --j)
-    cycle_start.UnmakeMove(moves_[j], undos_[j]);
+  CAIPAN_DCHECK(first_ply >= since_capture_ply_);
+  Position cycle_start = since_capture_;
+  for (int j = since_capture_ply_; j < first_ply; ++j)
+    cycle_start.MakeMove(moves_[j]);
   return JudgeCycle(
       cycle_start,
       std::span<const Move>(moves_).subspan(first_ply, last_ply - first_ply),

@@ -85,9 +85,12 @@ class GameAdjudicator {
   // Positions since the last order to vary.
   RepetitionTable since_order_;
   std::vector<Move> moves_;
-  // What each ply's move needs to be taken back: a cycle's first position is
-  // rebuilt by unmaking from the current one.
-  std::vector<Position::Undo> undos_;
+  // The position after the last capture (or the start) and its ply: a
+  // repeated span never reaches back past a capture, so a span's first
+  // position is rebuilt by replaying from here. Kept instead of an undo
+  // record per ply, as captures are few and rulings fewer.
+  Position since_capture_;
+  int since_capture_ply_ = 0;
   Verdict v_;
   int decided_ply_ = -1;
   bool illegal_ = false;
