@@ -4,6 +4,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "engine/common/status_macros.h"
 #include "engine/common/text.h"
 #include "engine/xiangqi/geometry.h"
@@ -202,29 +203,30 @@ absl::StatusOr<Position> Position::FromFen(std::string_view fen) {
 }
 
 std::string Position::ToFen() const {
-  // Every answer about a position carries its FEN: one allocation, and the
-  // letters by piece code (red 1-7, black 9-15; see types.h).
+  // Every answer about a position carries its FEN: the placement is written
+  // into a buffer (letters by piece code: red 1-7, black 9-15; see types.h),
+  // then the string is made once.
   static constexpr char kLetters[kPieceCodeCount + 1] = ".KABNRCP.kabnrcp";
-  std::string fen;
-  fen.reserve(96);
+  char placement[kSquares + kRanks];
+  int n = 0;
   for (int rank = kRanks - 1; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < kFiles; ++file) {
-      Piece p = board_[MakeSquare(file, rank)];
+      const Piece p = board_[MakeSquare(file, rank)];
       if (p == kNoPiece) {
         ++empty;
         continue;
       }
-      if (empty) fen += static_cast<char>('0' + empty);
+      if (empty) placement[n++] = static_cast<char>('0' + empty);
       empty = 0;
-      fen += kLetters[p];
+      placement[n++] = kLetters[p];
     }
-    if (empty) fen += static_cast<char>('0' + empty);
-    if (rank) fen += '/';
+    if (empty) placement[n++] = static_cast<char>('0' + empty);
+    if (rank) placement[n++] = '/';
   }
-  absl::StrAppend(&fen, side_ == Color::kRed ? " w" : " b", " - - ",
-                  halfmove_clock_, " ", fullmove_number_);
-  return fen;
+  return absl::StrCat(absl::string_view(placement, n),
+                      side_ == Color::kRed ? " w" : " b", " - - ",
+                      halfmove_clock_, " ", fullmove_number_);
 }
 
 }  // namespace caipan::xiangqi

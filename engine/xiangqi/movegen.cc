@@ -245,45 +245,59 @@ inline Position::LineTargets Position::SliderTargets(int from,
 }
 
 template <typename Emit>
-void Position::ForEachCheckCandidate(Emit&& emit) const {
+void Position::ForEachCheckingMove(Emit&& emit) const {
   // A move checks the other king only if it lands on the king's rank or file
-  // (attacking along it, or as a cannon's new screen), lands a horse's jump
+  // (attacking along it, or as a cannon's new screen), lands a horse a jump
   // away, or leaves the king's lines or a horse leg next to it (uncovering an
-  // attack): attacks::TouchesKingLines. For a chariot or cannon away from the
-  // points it could uncover, that leaves at most two targets, where its own
-  // rank and file cross the king's file and rank.
+  // attack). For a chariot or cannon away from the points it could uncover,
+  // that leaves at most two targets, where its own rank and file cross the
+  // king's file and rank. A piece that could uncover an attack checks from
+  // every target away from the king's lines alike (the king is not attacked
+  // now, so such a landing point can neither attack nor block): the first of
+  // them is tested, and the answer serves the rest.
   const int king = king_sq_[Index(Opponent(side_))];
   const auto& zone = geometry::kKingZonePoints[king];
   const int king_file = kFile[king], king_rank = kRank[king];
-  auto uncovers = [&zone](int from) {
-    return (zone[from] & (geometry::kOnKingLine | geometry::kHorseLeg)) != 0;
+  const Piece horse = MakePiece(side_, PieceType::kHorse);
+  int vacated = kNoSquare;
+  bool vacating_checks = false;
+  auto visit = [&](int from, int to) {
+    const Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
+    const bool lands_near =
+        (zone[to] & geometry::kOnKingLine) != 0 ||
+        ((zone[to] & geometry::kHorseJump) != 0 && board_[from] == horse);
+    if (lands_near ||
+        (zone[from] & (geometry::kOnKingLine | geometry::kHorseLeg)) == 0) {
+      if (lands_near && CheckGivenAfter(m)) emit(from, to);
+      return;
+    }
+    if (from != vacated) {
+      vacated = from;
+      vacating_checks = CheckGivenAfter(m);
+    }
+    if (vacating_checks) emit(from, to);
   };
   for (PieceType type : {PieceType::kChariot, PieceType::kCannon}) {
     const bool chariot = type == PieceType::kChariot;
     ForEachSquare(by_piece_[MakePiece(side_, type)], [&](int from) {
       const int file = kFile[from], rank = kRank[from];
       const LineTargets targets = SliderTargets(from, chariot);
-      if (uncovers(from)) {
+      if ((zone[from] & (geometry::kOnKingLine | geometry::kHorseLeg)) != 0) {
         for (uint16_t b = targets.rank; b; b &= b - 1)
-          emit(from, MakeSquare(std::countr_zero(b), rank));
+          visit(from, MakeSquare(std::countr_zero(b), rank));
         for (uint16_t b = targets.file; b; b &= b - 1)
-          emit(from, MakeSquare(file, std::countr_zero(b)));
+          visit(from, MakeSquare(file, std::countr_zero(b)));
         return;
       }
       if ((targets.rank >> king_file) & 1) {
-        emit(from, MakeSquare(king_file, rank));
+        visit(from, MakeSquare(king_file, rank));
       }
       if ((targets.file >> king_rank) & 1) {
-        emit(from, MakeSquare(file, king_rank));
+        visit(from, MakeSquare(file, king_rank));
       }
     });
   }
-  ForEachStepperMove([&](int from, int to) {
-    if (attacks::TouchesKingLines(
-            king, Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to)})) {
-      emit(from, to);
-    }
-  });
+  ForEachStepperMove(visit);
 }
 
 void Position::GenerateChecks(MoveList* moves) const {
@@ -292,9 +306,8 @@ void Position::GenerateChecks(MoveList* moves) const {
   const KingDanger danger = in_check ? KingDanger{0, 0} : ComputeKingDanger();
   const EvasionPoints evasions =
       in_check ? ComputeEvasionPoints() : EvasionPoints{0, 0};
-  ForEachCheckCandidate([&](int from, int to) {
+  ForEachCheckingMove([&](int from, int to) {
     const Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
-    if (!CheckGivenAfter(m)) return;
     const bool legal = in_check ? MayEvade(evasions, m) && LeavesKingSafe(m)
                                 : (!Contains(danger.risky_from, from) &&
                                    !Contains(danger.risky_to, to)) ||

@@ -175,10 +175,10 @@ class Position {
   // Calls emit(from, to) for every pseudo-legal move (defined in movegen.cc).
   template <typename Emit>
   void ForEachPseudoLegal(Emit&& emit) const;
-  // Calls emit(from, to) for the pseudo-legal moves that may give check (all
-  // that do, and a few that don't; defined in movegen.cc).
+  // Calls emit(from, to) for every pseudo-legal move that gives check
+  // (defined in movegen.cc).
   template <typename Emit>
-  void ForEachCheckCandidate(Emit&& emit) const;
+  void ForEachCheckingMove(Emit&& emit) const;
   // Where a chariot or cannon of the side to move on `from` can go: empty
   // points it slides to and enemy pieces it can take, as bits by file along
   // its rank and by rank along its file.
