@@ -239,6 +239,39 @@ class Position {
   int fullmove_number_;
 };
 
+// Inline: the adjudicator asks it of every move it is given.
+inline bool Position::IsPseudoLegal(Move m) const {
+  if (m.from >= kSquares || m.to >= kSquares || m.from == m.to) return false;
+  const Piece p = board_[m.from];
+  if (p == kNoPiece || ColorOf(p) != side_) return false;
+  const Piece target = board_[m.to];
+  if (target != kNoPiece && ColorOf(target) == side_) return false;
+  const PieceType type = TypeOf(p);
+  if (type != PieceType::kChariot && type != PieceType::kCannon) {
+    // Steppers: one of the piece's steps, with its leg or eye empty.
+    const geometry::StepRule& rule = geometry::kStepRules[m.from][m.to];
+    return (rule.pieces & geometry::StepperBit(p)) != 0 &&
+           (rule.via == geometry::StepRule::kNoVia ||
+            board_[rule.via] == kNoPiece);
+  }
+  const int file = geometry::kFile[m.from], rank = geometry::kRank[m.from];
+  geometry::LineMasks line;
+  int bit;
+  if (geometry::kRank[m.to] == rank) {
+    line = geometry::kRankLines[file][rank_occ_[rank]];
+    bit = geometry::kFile[m.to];
+  } else if (geometry::kFile[m.to] == file) {
+    line = geometry::kFileLines[rank][file_occ_[file]];
+    bit = geometry::kRank[m.to];
+  } else {
+    return false;
+  }
+  const bool chariot = type == PieceType::kChariot;
+  const uint16_t reach =
+      target == kNoPiece ? line.slide : (chariot ? line.first : line.second);
+  return (reach >> bit) & 1;
+}
+
 // Make and unmake are inline: every adjudicated ply, every node of a search and
 // every perft node runs them, and most callers only need a few of the values
 // they touch.
