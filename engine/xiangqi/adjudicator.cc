@@ -91,16 +91,23 @@ std::optional<Verdict> AdjudicateUnlessStopped(
     }
   };
   claims_at(0);
-  for (int i = 0; i < n; ++i) {
-    if (i % kStopCheckPlies == kStopCheckPlies - 1 && stop_requested())
-      return std::nullopt;
-    game.Play(moves[i]);
-    if (game.decided()) {
-      // Moves after the deciding ply are not examined, only counted.
-      for (int j = i + 1; j < n; ++j) game.Play(moves[j]);
-      break;
+  // Plies in blocks of kStopCheckPlies: the stop is asked between blocks, and
+  // a game without claims skips looking for them.
+  const bool any_claims = !by_ply.empty();
+  bool counted_to_end = false;
+  for (int block = 0; block < n && !counted_to_end; block += kStopCheckPlies) {
+    if (block > 0 && stop_requested()) return std::nullopt;
+    const int end = std::min(n, block + kStopCheckPlies);
+    for (int i = block; i < end; ++i) {
+      game.Play(moves[i]);
+      if (game.decided()) {
+        // Moves after the deciding ply are not examined, only counted.
+        for (int j = i + 1; j < n; ++j) game.Play(moves[j]);
+        counted_to_end = true;
+        break;
+      }
+      if (any_claims) claims_at(i + 1);
     }
-    claims_at(i + 1);
   }
   if (unplayable) game.Unplayable(*unplayable);
   return game.Finish();
