@@ -178,6 +178,30 @@ void Position::GenerateLegalMoves(MoveList* moves) const {
   });
 }
 
+inline Position::LineTargets Position::SliderTargets(int from,
+                                                     bool chariot) const {
+  const int file = kFile[from], rank = kRank[from];
+  const geometry::LineMasks& r = geometry::kRankLines[file][rank_occ_[rank]];
+  const geometry::LineMasks& f = geometry::kFileLines[rank][file_occ_[file]];
+  const Piece own_flag = ColorFlag(side_);
+  // The blockers a capture could land on, kept where an enemy stands.
+  auto enemy_bits = [&](uint16_t candidates, auto square_of) {
+    uint16_t enemies = 0;
+    for (uint16_t b = candidates; b; b &= b - 1) {
+      const Piece p = board_[square_of(std::countr_zero(b))];
+      if (p != kNoPiece && ColorFlagOf(p) != own_flag) enemies |= b & -b;
+    }
+    return enemies;
+  };
+  return LineTargets{
+      static_cast<uint16_t>(
+          r.slide | enemy_bits(chariot ? r.first : r.second,
+                               [rank](int i) { return MakeSquare(i, rank); })),
+      static_cast<uint16_t>(
+          f.slide | enemy_bits(chariot ? f.first : f.second,
+                               [file](int i) { return MakeSquare(file, i); }))};
+}
+
 bool Position::HasLegalMove() const {
   if (!InCheck()) {
     // Out of check a chariot or cannon move away from the danger masks is
@@ -218,30 +242,6 @@ bool Position::HasLegalMove() const {
     }
   }
   return !VisitLegalMoves([](Move) { return false; });
-}
-
-inline Position::LineTargets Position::SliderTargets(int from,
-                                                     bool chariot) const {
-  const int file = kFile[from], rank = kRank[from];
-  const geometry::LineMasks& r = geometry::kRankLines[file][rank_occ_[rank]];
-  const geometry::LineMasks& f = geometry::kFileLines[rank][file_occ_[file]];
-  const Piece own_flag = ColorFlag(side_);
-  // The blockers a capture could land on, kept where an enemy stands.
-  auto enemy_bits = [&](uint16_t candidates, auto square_of) {
-    uint16_t enemies = 0;
-    for (uint16_t b = candidates; b; b &= b - 1) {
-      const Piece p = board_[square_of(std::countr_zero(b))];
-      if (p != kNoPiece && ColorFlagOf(p) != own_flag) enemies |= b & -b;
-    }
-    return enemies;
-  };
-  return LineTargets{
-      static_cast<uint16_t>(
-          r.slide | enemy_bits(chariot ? r.first : r.second,
-                               [rank](int i) { return MakeSquare(i, rank); })),
-      static_cast<uint16_t>(
-          f.slide | enemy_bits(chariot ? f.first : f.second,
-                               [file](int i) { return MakeSquare(file, i); }))};
 }
 
 template <typename Emit>

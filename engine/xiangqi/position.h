@@ -80,8 +80,8 @@ class Position {
   // Whether the side to move has a legal move (stops at the first found).
   bool HasLegalMove() const;
   // The legal moves that give check, each once, in no promised order (the
-  // mate searches' candidates; only moves that may give check are generated,
-  // and only those that do are tested for legality).
+  // mate searches' candidates: the checks are found without enumerating the
+  // other moves, and only they are tested for legality).
   void GenerateChecks(MoveList* moves) const;
   // Whether `m` follows the moving piece's rules (the side to move's piece,
   // target not its own, path/leg/eye/screen as the piece needs), ignoring
