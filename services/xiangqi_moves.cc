@@ -62,47 +62,72 @@ void RejectAfterGameOver(const v1::Verdict& verdict, Color to_move,
   *check->mutable_verdict() = verdict;
 }
 
+namespace {
+
+// Fills the rejection of `text`, which does not read as a legal move of `pos`
+// (`error` says why; `state` is the position's).
+void RejectMove(const Position& pos, int plies_before, GameState state,
+                rpc::MoveParseError error, v1::MoveCheck* check,
+                Language lang) {
+  check->set_side(ToProto(pos.SideToMove()));
+  check->set_legal(false);
+  if (state == GameState::kCheckmate || state == GameState::kStalemate) {
+    check->set_rejection(v1::MOVE_REJECTION_GAME_OVER);
+    check->set_reason(lang == Language::kChinese
+                          ? "对局已结束：走棋方无着可走"
+                          : "the game is over: the side to move has no legal "
+                            "move");
+  } else {
+    check->set_rejection(error.rejection);
+    check->set_reason(std::move(error.reason));
+    // A move the text names, though illegal, is answered in canonical form.
+    if (error.named) check->set_move(xiangqi::ToIccs(*error.named));
+  }
+  XiangqiPositionVerdict(state, pos.SideToMove(), plies_before,
+                         check->mutable_verdict(), lang);
+}
+
+// Fills what legal move `move` of `before` is: its side, canonical text and
+// display form.
+void AcceptMove(const Position& before, Move move, v1::Notation notation,
+                v1::MoveCheck* check) {
+  check->set_side(ToProto(before.SideToMove()));
+  check->set_legal(true);
+  check->set_rejection(v1::MOVE_REJECTION_NONE);
+  check->set_move(xiangqi::ToIccs(move));
+  xiangqi::Notation display;
+  if (rpc::DisplayNotation(notation, &display)) {
+    check->set_display(xiangqi::FormatMove(before, move, display));
+  }
+}
+
+// Fills what an accepted move does: what it took and the position it leaves.
+void DescribeEffect(xiangqi::Piece captured, GameState state_after,
+                    std::string fen_after, v1::MoveCheck* check) {
+  v1::XiangqiMoveEffect* effect = check->mutable_xiangqi();
+  effect->set_fen_after(std::move(fen_after));
+  effect->set_captured(rpc::PieceLetter(captured));
+  effect->set_check(state_after == GameState::kCheck ||
+                    state_after == GameState::kCheckmate);
+  effect->set_state_after(ToProto(state_after));
+}
+
+}  // namespace
+
 bool CheckXiangqiMove(const Position& pos, int plies_before,
                       std::string_view text, v1::Notation notation,
                       v1::MoveCheck* check, Move* move, Language lang) {
-  check->set_side(ToProto(pos.SideToMove()));
   rpc::MoveParseError error;
   if (!rpc::ParseXiangqiMove(pos, text, move, &error, lang)) {
-    check->set_legal(false);
-    const GameState state = pos.State();
-    if (state == GameState::kCheckmate || state == GameState::kStalemate) {
-      check->set_rejection(v1::MOVE_REJECTION_GAME_OVER);
-      check->set_reason(
-          lang == Language::kChinese
-              ? "对局已结束：走棋方无着可走"
-              : "the game is over: the side to move has no legal move");
-    } else {
-      check->set_rejection(error.rejection);
-      check->set_reason(std::move(error.reason));
-      // A move the text names, though illegal, is answered in canonical form.
-      if (error.named) check->set_move(xiangqi::ToIccs(*error.named));
-    }
-    XiangqiPositionVerdict(state, pos.SideToMove(), plies_before,
-                           check->mutable_verdict(), lang);
+    RejectMove(pos, plies_before, pos.State(), std::move(error), check, lang);
     return false;
   }
-  check->set_legal(true);
-  check->set_rejection(v1::MOVE_REJECTION_NONE);
-  check->set_move(xiangqi::ToIccs(*move));
-  xiangqi::Notation display;
-  if (rpc::DisplayNotation(notation, &display)) {
-    check->set_display(xiangqi::FormatMove(pos, *move, display));
-  }
+  AcceptMove(pos, *move, notation, check);
   Position after = pos;
   const xiangqi::Piece captured = after.PieceAt(move->to);
   after.MakeMove(*move);
   const GameState state = after.State();
-  v1::XiangqiMoveEffect* effect = check->mutable_xiangqi();
-  effect->set_fen_after(after.ToFen());
-  effect->set_captured(rpc::PieceLetter(captured));
-  effect->set_check(state == GameState::kCheck ||
-                    state == GameState::kCheckmate);
-  effect->set_state_after(ToProto(state));
+  DescribeEffect(captured, state, after.ToFen(), check);
   XiangqiPositionVerdict(state, after.SideToMove(), plies_before + 1,
                          check->mutable_verdict(), lang);
   return true;
@@ -161,20 +186,31 @@ absl::Status CheckAgainstHistory(const v1::CheckMoveRequest& request,
   }
   const Color first_mover = start->SideToMove();
   v1::MoveCheck* check = response->mutable_check();
-  if (game.over()) {
-    v1::Verdict verdict;
-    rpc::ToProto(game.Current(), first_mover, &verdict, lang);
-    RejectAfterGameOver(verdict, game.position().SideToMove(), lang, check);
-    return absl::OkStatus();
-  }
+  const Position& before = game.position();
   Move move;
-  if (!CheckXiangqiMove(game.position(), n, request.move(), request.notation(),
-                        check, &move, lang)) {
+  // A move that reads as legal shows that the side to move has one: mate and
+  // stalemate are looked for only when it does not.
+  if (game.decided() ||
+      !rpc::ParseXiangqiMove(before, request.move(), &move, &error, lang)) {
+    if (game.over()) {
+      v1::Verdict verdict;
+      rpc::ToProto(game.Current(), first_mover, &verdict, lang);
+      RejectAfterGameOver(verdict, before.SideToMove(), lang, check);
+    } else {
+      RejectMove(before, n,
+                 before.InCheck() ? GameState::kCheck : GameState::kNormal,
+                 std::move(error), check, lang);
+    }
     return absl::OkStatus();
   }
+  AcceptMove(before, move, request.notation(), check);
+  const xiangqi::Piece captured = before.PieceAt(move.to);
+  // From here `before` is the position after the move.
   game.Play(move);
-  check->clear_verdict();
-  rpc::ToProto(game.Current(), first_mover, check->mutable_verdict(), lang);
+  const GameState state = game.PositionState();
+  xiangqi::Verdict verdict = game.Current();
+  DescribeEffect(captured, state, verdict.final_fen, check);
+  rpc::ToProto(verdict, first_mover, check->mutable_verdict(), lang);
   return absl::OkStatus();
 }
 

@@ -283,6 +283,13 @@ RepetitionRuling GameAdjudicator::JudgeSpan(int first_ply, int last_ply) const {
       first_ply + 1, options_);
 }
 
+GameState GameAdjudicator::PositionState() {
+  const GameState state = pos_.State();
+  if (state != GameState::kCheckmate && state != GameState::kStalemate)
+    no_mate_at_ = plies();
+  return state;
+}
+
 Verdict GameAdjudicator::Current() const {
   Verdict v = v_;
   const int fed = plies() + (illegal_ ? 1 : 0) + trailing_;

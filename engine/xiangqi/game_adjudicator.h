@@ -42,6 +42,10 @@ class GameAdjudicator {
   bool over() const {
     return decided() || (no_mate_at_ != plies() && !pos_.HasLegalMove());
   }
+  // The current position's state (check, mate, stalemate). When the side to
+  // move has a move, this is remembered, so that over() and Current() need
+  // not look again.
+  GameState PositionState();
   // The verdict so far: decided, or ongoing after plies() plies.
   Verdict Current() const;
   // The verdict at the end of a record: as Current(), and for an open game in

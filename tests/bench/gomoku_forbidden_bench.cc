@@ -72,12 +72,12 @@ void BM_ForbiddenMapFromScratch(benchmark::State& state) {
 }
 BENCHMARK(BM_ForbiddenMapFromScratch)->Arg(10)->Arg(30)->Arg(60)->Arg(100);
 
-// The same with a position rich in forbidden points: black stones only.
-void BM_ForbiddenMapBlackHeavy(benchmark::State& state) {
+// 64 positions rich in forbidden points: 30 stones each near the centre
+// (normal spread 2.2), two in three black.
+std::vector<Board> BlackHeavyBoards() {
   std::mt19937 rng(99);
   std::normal_distribution<double> pos(7.0, 2.2);
   std::vector<Board> boards;
-  int64_t empties = 0;
   for (int i = 0; i < kPositions; ++i) {
     Board b;
     for (int placed = 0; placed < 30;) {
@@ -91,6 +91,12 @@ void BM_ForbiddenMapBlackHeavy(benchmark::State& state) {
     }
     boards.push_back(b);
   }
+  return boards;
+}
+
+// The whole map on those positions.
+void BM_ForbiddenMapBlackHeavy(benchmark::State& state) {
+  const std::vector<Board> boards = BlackHeavyBoards();
   int64_t empty_points = 0;
   size_t next = 0;
   for (auto _ : state) {
@@ -100,7 +106,6 @@ void BM_ForbiddenMapBlackHeavy(benchmark::State& state) {
     benchmark::DoNotOptimize(map);
     empty_points += kNumPoints - b.StoneCount();
   }
-  (void)empties;
   state.counters["per_empty_point"] = benchmark::Counter(
       static_cast<double>(empty_points),
       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
@@ -173,6 +178,59 @@ void BM_ClassifyOnePointMaintained(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ClassifyOnePointMaintained);
+
+// The points a forbidden-point query has work to do on: empty points whose
+// lines hold a five, an overline, two fours or possible threes, in the
+// black-heavy positions. Most
+// points of a game are none of these; these are where the recursive three
+// test runs.
+struct HardPoints {
+  std::vector<PatternBoard> boards;
+  std::vector<std::pair<int, Point>> points;  // (board, point)
+};
+HardPoints MakeHardPoints() {
+  HardPoints h;
+  for (const Board& plain : BlackHeavyBoards()) {
+    PatternBoard b(plain);
+    for (const Point p : EmptyPoints(plain)) {
+      if (b.Verdict(p) != LineVerdict::kNone) {
+        h.points.emplace_back(static_cast<int>(h.boards.size()), p);
+      }
+    }
+    h.boards.push_back(std::move(b));
+  }
+  return h;
+}
+
+// The hard points' classification from the plain board.
+void BM_ClassifyHardPoint(benchmark::State& state) {
+  const HardPoints h = MakeHardPoints();
+  // ClassifyBlackMove tries stones on the board it is given and takes them
+  // back: plain copies.
+  std::vector<Board> plain;
+  for (const PatternBoard& b : h.boards) plain.push_back(b.board());
+  size_t next = 0;
+  for (auto _ : state) {
+    const auto& [board, p] = h.points[next];
+    benchmark::DoNotOptimize(ClassifyBlackMove(plain[board], p));
+    next = next + 1 == h.points.size() ? 0 : next + 1;
+  }
+  state.counters["points"] = static_cast<double>(h.points.size());
+}
+BENCHMARK(BM_ClassifyHardPoint);
+
+// The same points on the boards that keep their patterns.
+void BM_ClassifyHardPointMaintained(benchmark::State& state) {
+  const HardPoints h = MakeHardPoints();
+  size_t next = 0;
+  for (auto _ : state) {
+    const auto& [board, p] = h.points[next];
+    benchmark::DoNotOptimize(h.boards[board].ClassifyBlack(p));
+    next = next + 1 == h.points.size() ? 0 : next + 1;
+  }
+  state.counters["points"] = static_cast<double>(h.points.size());
+}
+BENCHMARK(BM_ClassifyHardPointMaintained);
 
 // What keeping the patterns costs: a 100-stone game played onto the pattern
 // board and taken back, per stone.
