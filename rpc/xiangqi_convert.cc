@@ -14,21 +14,8 @@ namespace caipan::rpc {
 using xiangqi::Move;
 using xiangqi::Position;
 
-bool ReadIccsMove(std::string_view text, Move* move) {
-  std::optional<Move> read = xiangqi::ReadIccsCoordinates(text);
-  if (read) *move = *read;
-  return read.has_value();
-}
-
 uint32_t XiangqiMoveCode(Move move) {
   return static_cast<uint32_t>(move.from) * 90 + move.to;
-}
-
-bool DecodeXiangqiMoveCode(uint32_t code, Move* move) {
-  if (code >= kXiangqiMoveCodeLimit) return false;
-  *move =
-      Move{static_cast<uint8_t>(code / 90), static_cast<uint8_t>(code % 90)};
-  return true;
 }
 
 namespace {
@@ -88,7 +75,9 @@ XiangqiHistory::XiangqiHistory(const v1::XiangqiPosition& position,
     : position_(position),
       field_(field),
       codes_(position.moves_size() == 0 && position.move_codes_size() > 0),
-      size_(codes_ ? position.move_codes_size() : position.moves_size()) {}
+      size_(codes_ ? position.move_codes_size() : position.moves_size()),
+      code_at_(position.move_codes().data()),
+      text_at_(position.moves().data()) {}
 
 absl::Status CheckOneHistoryForm(const v1::XiangqiPosition& position,
                                  absl::string_view field) {
@@ -128,11 +117,6 @@ bool XiangqiHistory::Parse(const Position& pos, int i, Move* move,
                                        kXiangqiMoveCodeLimit, ")");
   }
   return false;
-}
-
-bool XiangqiHistory::ReadCoordinates(int i, Move* move) const {
-  return codes_ ? DecodeXiangqiMoveCode(position_.move_codes(i), move)
-                : ReadIccsMove(position_.moves(i), move);
 }
 
 absl::Status XiangqiHistory::ErrorAt(int i, const MoveParseError& error) const {

@@ -25,8 +25,20 @@ namespace caipan::rpc {
 inline constexpr uint32_t kXiangqiMoveCodeLimit = 90 * 90;
 uint32_t XiangqiMoveCode(xiangqi::Move move);
 // The from/to pair a code names (not checked for legality); false for a code
-// at or over kXiangqiMoveCodeLimit.
-bool DecodeXiangqiMoveCode(uint32_t code, xiangqi::Move* move);
+// at or over kXiangqiMoveCodeLimit. Inline, as histories are read with it.
+inline bool DecodeXiangqiMoveCode(uint32_t code, xiangqi::Move* move) {
+  if (code >= kXiangqiMoveCodeLimit) return false;
+  *move = xiangqi::Move{static_cast<uint8_t>(code / 90),
+                        static_cast<uint8_t>(code % 90)};
+  return true;
+}
+
+// Reads "h2e2" / "H2-E2" into a from/to pair without checking legality.
+inline bool ReadIccsMove(std::string_view text, xiangqi::Move* move) {
+  const std::optional<xiangqi::Move> read = xiangqi::ReadIccsCoordinates(text);
+  if (read) *move = *read;
+  return read.has_value();
+}
 
 // How a move text failed to name a legal move.
 struct MoveParseError {
@@ -55,8 +67,12 @@ class XiangqiHistory {
   bool Parse(const xiangqi::Position& pos, int i, xiangqi::Move* move,
              MoveParseError* error, Language lang = Language::kEnglish) const;
   // The from/to pair move `i` names by coordinates (ICCS text or a code),
-  // legal or not; false for other notations and unreadable text.
-  bool ReadCoordinates(int i, xiangqi::Move* move) const;
+  // legal or not; false for other notations and unreadable text. Inline: it
+  // reads every move of a history.
+  bool ReadCoordinates(int i, xiangqi::Move* move) const {
+    if (codes_) return DecodeXiangqiMoveCode(code_at_[i], move);
+    return ReadIccsMove(*text_at_[i], move);
+  }
   // InvalidArgument for move `i`: "xiangqi.move_codes[3] (ply 4): reason".
   absl::Status ErrorAt(int i, const MoveParseError& error) const;
   // Appends move `i` to a position-cache key as length and text; a code is
@@ -68,6 +84,10 @@ class XiangqiHistory {
   absl::string_view field_;
   bool codes_;
   int size_;
+  // The moves' storage, read directly (the repeated fields' element accessors
+  // are not inlined from the protobuf library).
+  const uint32_t* code_at_;
+  const std::string* const* text_at_;
 };
 
 // InvalidArgument naming "`field`.move_codes" if `position` gives its history
@@ -113,9 +133,6 @@ absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
 bool ParseXiangqiMove(const xiangqi::Position& pos, std::string_view text,
                       xiangqi::Move* move, MoveParseError* error,
                       Language lang = Language::kEnglish);
-
-// Reads "h2e2" / "H2-E2" into a from/to pair without checking legality.
-bool ReadIccsMove(std::string_view text, xiangqi::Move* move);
 
 v1::Side ToProto(xiangqi::Color color);
 v1::XiangqiGameState ToProto(xiangqi::GameState state);

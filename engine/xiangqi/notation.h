@@ -61,7 +61,30 @@ std::string FormatMove(const Position& pos, Move move, Notation notation);
 
 // Reads ICCS coordinates ("h2e2", "H2-E2") into a from/to pair without looking
 // at a position (so without checking legality); nullopt if `text` is not ICCS.
-std::optional<Move> ReadIccsCoordinates(std::string_view text);
+// Inline: histories are read with it move by move.
+inline std::optional<Move> ReadIccsCoordinates(std::string_view text) {
+  const size_t to = text.size() == 5 && text[2] == '-' ? 3 : 2;
+  if (text.size() != to + 2) return std::nullopt;
+  // Setting the lower-case bit maps A..I onto a..i and nothing else onto
+  // them; bytes above 0x7f and below the letters wrap to large values.
+  const auto file = [](char c) {
+    return static_cast<unsigned>((static_cast<unsigned char>(c) | 0x20) - 'a');
+  };
+  const auto rank = [](char c) {
+    return static_cast<unsigned>(static_cast<unsigned char>(c) - '0');
+  };
+  const unsigned from_file = file(text[0]), from_rank = rank(text[1]);
+  const unsigned to_file = file(text[to]), to_rank = rank(text[to + 1]);
+  constexpr unsigned kFileCount = kFiles, kRankCount = kRanks;
+  if (from_file >= kFileCount || to_file >= kFileCount ||
+      from_rank >= kRankCount || to_rank >= kRankCount) {
+    return std::nullopt;
+  }
+  return Move{static_cast<uint8_t>(MakeSquare(static_cast<int>(from_file),
+                                              static_cast<int>(from_rank))),
+              static_cast<uint8_t>(MakeSquare(static_cast<int>(to_file),
+                                              static_cast<int>(to_rank)))};
+}
 
 }  // namespace caipan::xiangqi
 
