@@ -186,12 +186,15 @@ absl::Status CheckAgainstHistory(const v1::CheckMoveRequest& request,
   }
   const Color first_mover = start->SideToMove();
   v1::MoveCheck* check = response->mutable_check();
+  // The game's position, which Play below changes: what the move is and what
+  // it takes are read from it first.
   const Position& before = game.position();
   Move move;
+  rpc::MoveParseError move_error;
   // A move that reads as legal shows that the side to move has one: mate and
   // stalemate are looked for only when it does not.
-  if (game.decided() ||
-      !rpc::ParseXiangqiMove(before, request.move(), &move, &error, lang)) {
+  if (game.decided() || !rpc::ParseXiangqiMove(before, request.move(), &move,
+                                               &move_error, lang)) {
     if (game.over()) {
       v1::Verdict verdict;
       rpc::ToProto(game.Current(), first_mover, &verdict, lang);
@@ -199,13 +202,12 @@ absl::Status CheckAgainstHistory(const v1::CheckMoveRequest& request,
     } else {
       RejectMove(before, n,
                  before.InCheck() ? GameState::kCheck : GameState::kNormal,
-                 std::move(error), check, lang);
+                 std::move(move_error), check, lang);
     }
     return absl::OkStatus();
   }
   AcceptMove(before, move, request.notation(), check);
   const xiangqi::Piece captured = before.PieceAt(move.to);
-  // From here `before` is the position after the move.
   game.Play(move);
   const GameState state = game.PositionState();
   xiangqi::Verdict verdict = game.Current();

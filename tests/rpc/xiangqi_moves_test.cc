@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gmock/gmock.h"
+#include "google/protobuf/util/message_differencer.h"
 #include "google/rpc/error_details.pb.h"
 #include "google/rpc/status.pb.h"
 #include "grpcpp/client_context.h"
@@ -119,6 +120,73 @@ TEST_F(XiangqiMovesTest, MateIsFlaggedAndDecidesTheGame) {
   ASSERT_TRUE(Check(request, &response).ok());
   EXPECT_FALSE(response.check().legal());
   EXPECT_EQ(response.check().rejection(), v1::MOVE_REJECTION_GAME_OVER);
+}
+
+// Black's king on d9 with a pawn that can still move; red mates with a8a9.
+constexpr char kMateAfterTwoPliesFen[] = "3k5/RR7/9/9/9/9/8p/9/9/4K4 w - - 0 1";
+
+// A move checked after a history gets the answer it gets on the position the
+// history reaches, given by its FEN alone: legal or not, why not, its text,
+// display, effect and result. (With a history the move is played into the
+// adjudicated game and its effect read from there.)
+TEST_F(XiangqiMovesTest, AHistoryAnswersAsThePositionItReaches) {
+  struct Case {
+    std::string fen;
+    std::vector<std::string> history;
+    std::string move;
+    bool legal;
+    std::string captured;
+    v1::XiangqiGameState state_after;
+  };
+  constexpr auto kNormal = v1::XIANGQI_GAME_STATE_NORMAL;
+  constexpr auto kNone = v1::XIANGQI_GAME_STATE_UNSPECIFIED;
+  const Case cases[] = {
+      {"", {"h2e2"}, "h9g7", true, "", kNormal},             // quiet
+      {"", {"h2e2"}, "b7b0", true, "N", kNormal},            // a capture
+      {"", {"h2e2"}, "h9h7", false, "", kNone},              // no such move
+      {"", {"h2e2", "h9g7"}, "e3e4x", false, "", kNone},     // unreadable
+      {"", {"h2e2", "h9g7"}, "炮二平五", false, "", kNone},  // no cannon on 二
+      {"", {"h2e2", "h9g7"}, "马二进三", true, "", kNormal},  // Chinese
+                                                              // notation
+      {kMateAfterTwoPliesFen,
+       {"e0f0", "i3i2"},
+       "a8a9",
+       true,
+       "",
+       v1::XIANGQI_GAME_STATE_CHECKMATE},
+      {kMateAfterTwoPliesFen, {"e0f0", "i3i2"}, "a8a7", true, "", kNormal},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.move);
+    v1::ListMovesRequest list;
+    list.mutable_xiangqi()->set_fen(c.fen);
+    for (const std::string& m : c.history) list.mutable_xiangqi()->add_moves(m);
+    v1::ListMovesResponse reached;
+    ASSERT_TRUE(List(list, &reached).ok());
+
+    v1::CheckMoveRequest with_history;
+    *with_history.mutable_xiangqi() = list.xiangqi();
+    with_history.set_move(c.move);
+    with_history.set_notation(v1::NOTATION_CHINESE);
+    v1::CheckMoveRequest from_fen = with_history;
+    from_fen.mutable_xiangqi()->Clear();
+    from_fen.mutable_xiangqi()->set_fen(reached.fen());
+    v1::CheckMoveResponse a, b;
+    ASSERT_TRUE(Check(with_history, &a).ok());
+    ASSERT_TRUE(Check(from_fen, &b).ok());
+    EXPECT_EQ(a.check().legal(), c.legal);
+    EXPECT_EQ(a.check().xiangqi().captured(), c.captured);
+    EXPECT_EQ(a.check().xiangqi().state_after(), c.state_after);
+    EXPECT_EQ(a.check().verdict().result(), b.check().verdict().result());
+    EXPECT_EQ(a.check().verdict().winner(), b.check().verdict().winner());
+    EXPECT_EQ(a.check().verdict().reason(), b.check().verdict().reason());
+    // The verdict's plies count from the request's start: compared above.
+    a.mutable_check()->clear_verdict();
+    b.mutable_check()->clear_verdict();
+    EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(a, b))
+        << a.DebugString() << "\nvs\n"
+        << b.DebugString();
+  }
 }
 
 TEST_F(XiangqiMovesTest, ListMovesOfTheStartPosition) {
