@@ -33,8 +33,9 @@ TEST(FinalRepetitionTest, CountsOccurrencesAndRulesFromTheThird) {
   for (Move m : moves) {
     game.Play(m);
     occurrences.push_back(game.occurrences());
-    if (occurrences.size() < moves.size())
+    if (occurrences.size() < moves.size()) {
       EXPECT_FALSE(game.RuleOnCurrentRepetition());
+    }
   }
   EXPECT_EQ(occurrences, (std::vector<int>{1, 1, 1, 2, 2, 2, 2, 3}));
   const std::optional<RepetitionRuling> ruling = game.RuleOnCurrentRepetition();
