@@ -133,6 +133,39 @@ bool CheckXiangqiMove(const Position& pos, int plies_before,
   return true;
 }
 
+bool CheckAndPlayXiangqiMove(xiangqi::GameAdjudicator* game, Color first_mover,
+                             std::string_view text, v1::Notation notation,
+                             Language lang, v1::MoveCheck* check) {
+  // The game's position, which Play below changes: what the move is and what
+  // it takes are read from it first.
+  const Position& before = game->position();
+  Move move;
+  rpc::MoveParseError error;
+  // A move that reads as legal shows that the side to move has one: mate and
+  // stalemate are looked for only when it does not.
+  if (game->decided() ||
+      !rpc::ParseXiangqiMove(before, text, &move, &error, lang)) {
+    if (game->over()) {
+      v1::Verdict verdict;
+      rpc::ToProto(game->Current(), first_mover, &verdict, lang);
+      RejectAfterGameOver(verdict, before.SideToMove(), lang, check);
+    } else {
+      RejectMove(before, game->plies(),
+                 before.InCheck() ? GameState::kCheck : GameState::kNormal,
+                 std::move(error), check, lang);
+    }
+    return false;
+  }
+  AcceptMove(before, move, notation, check);
+  const xiangqi::Piece captured = before.PieceAt(move.to);
+  game->Play(move);
+  const GameState state = game->PositionState();
+  xiangqi::Verdict verdict = game->Current();
+  DescribeEffect(captured, state, verdict.final_fen, check);
+  rpc::ToProto(verdict, first_mover, check->mutable_verdict(), lang);
+  return true;
+}
+
 namespace {
 
 // CheckMove against a history under the automatic rules: the history and the
@@ -184,35 +217,8 @@ absl::Status CheckAgainstHistory(const v1::CheckMoveRequest& request,
           absl::StrCat("xiangqi: ply ", i + 1, " was refused though legal"));
     }
   }
-  const Color first_mover = start->SideToMove();
-  v1::MoveCheck* check = response->mutable_check();
-  // The game's position, which Play below changes: what the move is and what
-  // it takes are read from it first.
-  const Position& before = game.position();
-  Move move;
-  rpc::MoveParseError move_error;
-  // A move that reads as legal shows that the side to move has one: mate and
-  // stalemate are looked for only when it does not.
-  if (game.decided() || !rpc::ParseXiangqiMove(before, request.move(), &move,
-                                               &move_error, lang)) {
-    if (game.over()) {
-      v1::Verdict verdict;
-      rpc::ToProto(game.Current(), first_mover, &verdict, lang);
-      RejectAfterGameOver(verdict, before.SideToMove(), lang, check);
-    } else {
-      RejectMove(before, n,
-                 before.InCheck() ? GameState::kCheck : GameState::kNormal,
-                 std::move(move_error), check, lang);
-    }
-    return absl::OkStatus();
-  }
-  AcceptMove(before, move, request.notation(), check);
-  const xiangqi::Piece captured = before.PieceAt(move.to);
-  game.Play(move);
-  const GameState state = game.PositionState();
-  xiangqi::Verdict verdict = game.Current();
-  DescribeEffect(captured, state, verdict.final_fen, check);
-  rpc::ToProto(verdict, first_mover, check->mutable_verdict(), lang);
+  CheckAndPlayXiangqiMove(&game, start->SideToMove(), request.move(),
+                          request.notation(), lang, response->mutable_check());
   return absl::OkStatus();
 }
 

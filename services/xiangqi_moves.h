@@ -8,6 +8,7 @@
 #include "absl/status/status.h"
 #include "caipan/v1/adjudication_service.pb.h"
 #include "engine/common/language.h"
+#include "engine/xiangqi/game_adjudicator.h"
 #include "engine/xiangqi/position.h"
 #include "services/service_options.h"
 
@@ -21,6 +22,17 @@ bool CheckXiangqiMove(const xiangqi::Position& pos, int plies_before,
                       std::string_view text, v1::Notation notation,
                       v1::MoveCheck* check, xiangqi::Move* move,
                       Language lang = Language::kEnglish);
+
+// Checks `text` as the next move of `game` and plays it if it is legal:
+// `check` gets the move, what it does and the game's verdict after it
+// (`first_mover` moved first in the game), or why the move was refused
+// (GAME_OVER with the verdict when the game is already over). Returns whether
+// the move was played. CheckMove against a history and PlayGame answer
+// through it.
+bool CheckAndPlayXiangqiMove(xiangqi::GameAdjudicator* game,
+                             xiangqi::Color first_mover, std::string_view text,
+                             v1::Notation notation, Language lang,
+                             v1::MoveCheck* check);
 
 // A move offered to a game that is already decided: rejected as GAME_OVER
 // with the verdict.

@@ -65,16 +65,13 @@ class XiangqiSession : public GameSession {
           absl::StrCat("move: the game reached the history limit of ",
                        max_plies_, " plies"));
     }
-    Move move;
-    if (CheckXiangqiMove(game_.position(), game_.plies(), text, notation_,
-                         check, &move, lang_)) {
-      game_.Play(move);
-      UpdateVerdict();
+    if (CheckAndPlayXiangqiMove(&game_, first_mover_, text, notation_, lang_,
+                                check)) {
+      verdict_ = check->verdict();
       if (game_.last_ruling()) {
         rpc::ToProto(*game_.last_ruling(), game_.start(), game_.moves(),
                      Display(), response->mutable_repetition(), lang_);
       }
-      *check->mutable_verdict() = verdict_;
     }
     Describe(response);
     return absl::OkStatus();
