@@ -14,6 +14,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "caipan/v1/adjudication_service.grpc.pb.h"
@@ -141,6 +142,22 @@ std::string HttpGetMetrics(int port) {
   return response;
 }
 
+// The metrics once they hold every one of `wanted`, or the last fetch after 10
+// s. A call's count is recorded when the server has finished with it, which
+// may be just after the client has its answer.
+std::string MetricsHolding(int port, const std::vector<std::string>& wanted) {
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (true) {
+    std::string metrics = HttpGetMetrics(port);
+    bool all = true;
+    for (const std::string& w : wanted)
+      all = all && metrics.find(w) != std::string::npos;
+    if (all || std::chrono::steady_clock::now() >= deadline) return metrics;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
 TEST(ServerIntegrationTest, ServesChecksMovesExportsMetricsAndStopsGracefully) {
   ServerProcess server;
   ASSERT_GT(server.pid(), 0);
@@ -193,15 +210,16 @@ TEST(ServerIntegrationTest, ServesChecksMovesExportsMetricsAndStopsGracefully) {
     EXPECT_TRUE(stream->Finish().ok());
   }
 
-  const std::string metrics = HttpGetMetrics(metrics_port);
-  EXPECT_THAT(
-      metrics,
-      HasSubstr("caipan_rpc_calls_total{code=\"OK\",method=\"/caipan.v1."
-                "AdjudicationService/CheckMove\"} 1"));
-  EXPECT_THAT(
-      metrics,
-      HasSubstr("caipan_rpc_calls_total{code=\"INVALID_ARGUMENT\",method=\""
-                "/caipan.v1.AdjudicationService/CheckMove\"} 1"));
+  const std::string ok_count =
+      "caipan_rpc_calls_total{code=\"OK\",method=\"/caipan.v1."
+      "AdjudicationService/CheckMove\"} 1";
+  const std::string invalid_count =
+      "caipan_rpc_calls_total{code=\"INVALID_ARGUMENT\",method=\""
+      "/caipan.v1.AdjudicationService/CheckMove\"} 1";
+  const std::string metrics =
+      MetricsHolding(metrics_port, {ok_count, invalid_count});
+  EXPECT_THAT(metrics, HasSubstr(ok_count));
+  EXPECT_THAT(metrics, HasSubstr(invalid_count));
   EXPECT_THAT(metrics, HasSubstr("caipan_rpc_latency_seconds_bucket"));
 
   EXPECT_EQ(server.Terminate(), 0);
