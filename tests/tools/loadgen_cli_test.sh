@@ -9,11 +9,12 @@ failures=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# check_rows NAME OUTPUT_FILE: each measured row (Ping, CheckMove text and
-# codes) has calls and no errors.
+# check_rows NAME OUTPUT_FILE: each measured row (Ping, CheckMove text, codes
+# and codes answered from the position cache) has calls and no errors.
 check_rows() {
   local name=$1 out=$2 row calls errors
-  for row in "Ping (empty)" "CheckMove h20" "CheckMove h20 codes"; do
+  for row in "Ping (empty)" "CheckMove h20" "CheckMove h20 codes" \
+    "CheckMove h20 cached"; do
     # The row's last line: the name, then spaces and the figures.
     read -r calls errors < <(awk -v row="$row" '
       index($0, row) == 1 && substr($0, length(row) + 1) ~ /^ +[0-9]/ {
@@ -36,7 +37,7 @@ for mode in per-call pre-encoded; do
   out="$tmp/$mode.txt"
   "$loadgen" --server "$server" --server-log "$tmp/server-$mode.log" \
     --server-arg=--no-rpc-log --server-arg=--store=memory \
-    --mix check_move,check_move_codes \
+    --mix check_move,check_move_codes,check_move_codes_cached \
     --plies 20 --in-flight 4 --seconds 0.3 "${extra[@]}" >"$out" 2>&1
   status=$?
   if [ "$status" != 0 ]; then

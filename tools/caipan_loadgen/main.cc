@@ -157,7 +157,9 @@ int Main(int argc, char** argv) {
                  "--server-arg=--no-rpc-log");
   app.add_option("--mix", mix,
                  "comma-separated: check_move, check_move_codes (the same "
-                 "history as move codes), list_moves, adjudicate, stream")
+                 "history as move codes), check_move_codes_cached (that "
+                 "request in claim mode, answered from the server's position "
+                 "cache), list_moves, adjudicate, stream")
       ->capture_default_str();
   app.add_option("--seconds", seconds, "duration of each measurement")
       ->capture_default_str()
@@ -257,7 +259,8 @@ int Main(int argc, char** argv) {
   std::vector<std::string> items;
   for (absl::string_view item : absl::StrSplit(mix, ',', absl::SkipEmpty())) {
     if (item != "check_move" && item != "check_move_codes" &&
-        item != "list_moves" && item != "adjudicate" && item != "stream") {
+        item != "check_move_codes_cached" && item != "list_moves" &&
+        item != "adjudicate" && item != "stream") {
       std::fprintf(stderr, "caipan-loadgen: unknown mix item %s\n",
                    std::string(item).c_str());
       return 2;
@@ -270,11 +273,13 @@ int Main(int argc, char** argv) {
       std::fprintf(stderr, "caipan-loadgen: --soak-seconds needs a --mix\n");
       return 2;
     }
-    if (std::find(items.begin(), items.end(), "check_move_codes") !=
-        items.end()) {
-      std::fprintf(stderr,
-                   "caipan-loadgen: check_move_codes is not a soak item\n");
-      return 2;
+    for (const char* unsoaked :
+         {"check_move_codes", "check_move_codes_cached"}) {
+      if (std::find(items.begin(), items.end(), unsoaked) != items.end()) {
+        std::fprintf(stderr, "caipan-loadgen: %s is not a soak item\n",
+                     unsoaked);
+        return 2;
+      }
     }
     soak.target = target;
     soak.server_pid = spawned ? spawned->pid() : -1;
@@ -324,6 +329,13 @@ int Main(int argc, char** argv) {
                    w.check_move_codes,
                    Unary<v1::CheckMoveRequest, v1::CheckMoveResponse>(
                        &w.check_move_codes, CAIPAN_ASYNC(raw, CheckMove)));
+    }
+    if (item == "check_move_codes_cached") {
+      return unary(
+          absl::StrCat("CheckMove h", plies, " cached"), "CheckMove",
+          w.check_move_codes_cached,
+          Unary<v1::CheckMoveRequest, v1::CheckMoveResponse>(
+              &w.check_move_codes_cached, CAIPAN_ASYNC(raw, CheckMove)));
     }
     if (item == "list_moves") {
       return unary("ListMoves", "ListMoves", w.list_moves,

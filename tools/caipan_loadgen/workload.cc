@@ -55,6 +55,9 @@ Workload MakeWorkload(int plies, unsigned seed) {
   }
   w.check_move.set_move(w.game[plies]);
   w.check_move_codes.set_move(w.game[plies]);
+  w.check_move_codes_cached = w.check_move_codes;
+  w.check_move_codes_cached.mutable_xiangqi_rules()->set_mode(
+      v1::XIANGQI_ADJUDICATION_MODE_CLAIM);
   w.list_moves.mutable_xiangqi()->set_fen(pos.ToFen());
   for (const std::string& m : w.game)
     w.adjudicate.mutable_xiangqi()->add_moves(m);

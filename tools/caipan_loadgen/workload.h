@@ -18,6 +18,11 @@ struct Workload {
   v1::CheckMoveRequest check_move;
   // The same request with the history as move codes (xiangqi.move_codes).
   v1::CheckMoveRequest check_move_codes;
+  // The codes request in claim mode, where nothing but mate can decide: the
+  // server answers it from its position cache after the first call, without
+  // replaying the history. Nearly all that is left is reading the request and
+  // checking one move: how close to Ping's QPS the uncached request could get.
+  v1::CheckMoveRequest check_move_codes_cached;
   // ListMoves: the position after the game, given as a FEN without history.
   v1::ListMovesRequest list_moves;
   // AdjudicateGame: the whole game.
