@@ -7,13 +7,20 @@
 #include <benchmark/benchmark.h>
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/strings/str_split.h"
 #include "engine/gomoku/board.h"
 #include "engine/gomoku/forbidden.h"
 #include "engine/gomoku/forbidden_tracker.h"
+#include "engine/gomoku/notation.h"
 #include "engine/gomoku/pattern_board.h"
 
 namespace caipan::gomoku {
@@ -231,6 +238,67 @@ void BM_ClassifyHardPointMaintained(benchmark::State& state) {
   state.counters["points"] = static_cast<double>(h.points.size());
 }
 BENCHMARK(BM_ClassifyHardPointMaintained);
+
+// The rows of tests/data/gomoku/forbidden_cases.tsv (published forbidden-point
+// cases): each distinct position as a pattern board, every empty point of
+// each, and the points the rows ask about. A fixed, shared input, so another
+// engine's forbidden check can be timed on exactly these queries.
+struct CaseRows {
+  std::vector<PatternBoard> boards;
+  std::vector<std::pair<int, Point>> empty_points;  // (board, point)
+  std::vector<std::pair<int, Point>> listed_points;
+};
+CaseRows ReadCaseRows() {
+  const std::string path =
+      std::string(CAIPAN_TEST_DATA_DIR) + "/gomoku/forbidden_cases.tsv";
+  std::ifstream in(path);
+  if (!in) {
+    std::fprintf(stderr, "cannot read %s\n", path.c_str());
+    std::exit(1);
+  }
+  CaseRows rows;
+  std::map<std::string, int> board_of;
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    const std::vector<std::string> f = absl::StrSplit(line, '\t');
+    absl::StatusOr<Board> board =
+        f.size() >= 2 ? ParseStones(f[0]) : absl::StatusOr<Board>();
+    absl::StatusOr<Point> point =
+        f.size() >= 2 ? ParsePoint(f[1]) : absl::StatusOr<Point>();
+    if (!board.ok() || !point.ok()) {
+      std::fprintf(stderr, "%s: bad row: %s\n", path.c_str(), line.c_str());
+      std::exit(1);
+    }
+    auto [it, added] =
+        board_of.emplace(f[0], static_cast<int>(rows.boards.size()));
+    if (added) {
+      rows.boards.emplace_back(*board);
+      for (const Point p : EmptyPoints(*board))
+        rows.empty_points.emplace_back(it->second, p);
+    }
+    rows.listed_points.emplace_back(it->second, *point);
+  }
+  return rows;
+}
+
+// One point's query on those boards, kept up to date, cycling over every
+// empty point (range 0) or over the listed points (range 1).
+void BM_ClassifyCaseRowsMaintained(benchmark::State& state) {
+  const CaseRows rows = ReadCaseRows();
+  const auto& points =
+      state.range(0) == 0 ? rows.empty_points : rows.listed_points;
+  size_t next = 0;
+  for (auto _ : state) {
+    const auto& [board, p] = points[next];
+    benchmark::DoNotOptimize(rows.boards[board].ClassifyBlack(p));
+    next = next + 1 == points.size() ? 0 : next + 1;
+  }
+  state.SetLabel(state.range(0) == 0 ? "every empty point" : "listed points");
+  state.counters["points"] = static_cast<double>(points.size());
+  state.counters["positions"] = static_cast<double>(rows.boards.size());
+}
+BENCHMARK(BM_ClassifyCaseRowsMaintained)->Arg(0)->Arg(1);
 
 // What keeping the patterns costs: a 100-stone game played onto the pattern
 // board and taken back, per stone.
