@@ -7,8 +7,6 @@
 #include <benchmark/benchmark.h>
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <random>
@@ -248,44 +246,53 @@ struct CaseRows {
   std::vector<std::pair<int, Point>> empty_points;  // (board, point)
   std::vector<std::pair<int, Point>> listed_points;
 };
-CaseRows ReadCaseRows() {
+// False, with `error` naming the file or the row, if the file cannot be read.
+bool ReadCaseRows(CaseRows* rows, std::string* error) {
   const std::string path =
       std::string(CAIPAN_TEST_DATA_DIR) + "/gomoku/forbidden_cases.tsv";
   std::ifstream in(path);
   if (!in) {
-    std::fprintf(stderr, "cannot read %s\n", path.c_str());
-    std::exit(1);
+    *error = "cannot read " + path;
+    return false;
   }
-  CaseRows rows;
   std::map<std::string, int> board_of;
   std::string line;
   std::getline(in, line);  // header
-  while (std::getline(in, line)) {
+  for (int line_number = 2; std::getline(in, line); ++line_number) {
     const std::vector<std::string> f = absl::StrSplit(line, '\t');
-    absl::StatusOr<Board> board =
-        f.size() >= 2 ? ParseStones(f[0]) : absl::StatusOr<Board>();
-    absl::StatusOr<Point> point =
-        f.size() >= 2 ? ParsePoint(f[1]) : absl::StatusOr<Point>();
+    absl::StatusOr<Board> board = absl::InvalidArgumentError("too few fields");
+    absl::StatusOr<Point> point = board.status();
+    if (f.size() >= 2) {
+      board = ParseStones(f[0]);
+      point = ParsePoint(f[1]);
+    }
     if (!board.ok() || !point.ok()) {
-      std::fprintf(stderr, "%s: bad row: %s\n", path.c_str(), line.c_str());
-      std::exit(1);
+      *error =
+          path + " line " + std::to_string(line_number) + ": " +
+          std::string((board.ok() ? point.status() : board.status()).message());
+      return false;
     }
     auto [it, added] =
-        board_of.emplace(f[0], static_cast<int>(rows.boards.size()));
+        board_of.emplace(f[0], static_cast<int>(rows->boards.size()));
     if (added) {
-      rows.boards.emplace_back(*board);
+      rows->boards.emplace_back(*board);
       for (const Point p : EmptyPoints(*board))
-        rows.empty_points.emplace_back(it->second, p);
+        rows->empty_points.emplace_back(it->second, p);
     }
-    rows.listed_points.emplace_back(it->second, *point);
+    rows->listed_points.emplace_back(it->second, *point);
   }
-  return rows;
+  return true;
 }
 
 // One point's query on those boards, kept up to date, cycling over every
 // empty point (range 0) or over the listed points (range 1).
 void BM_ClassifyCaseRowsMaintained(benchmark::State& state) {
-  const CaseRows rows = ReadCaseRows();
+  CaseRows rows;
+  std::string error;
+  if (!ReadCaseRows(&rows, &error)) {
+    state.SkipWithError(error.c_str());
+    return;
+  }
   const auto& points =
       state.range(0) == 0 ? rows.empty_points : rows.listed_points;
   size_t next = 0;
