@@ -41,8 +41,10 @@ bool CheckCoordinateMove(const Position& pos, Move move, MoveParseError* error,
 
 bool ParseXiangqiMove(const Position& pos, std::string_view text, Move* move,
                       MoveParseError* error, Language lang) {
-  if (ReadIccsMove(text, move))
+  if (const std::optional<Move> read = xiangqi::ReadIccsCoordinates(text)) {
+    *move = *read;
     return CheckCoordinateMove(pos, *move, error, lang);
+  }
   absl::StatusOr<Move> parsed = xiangqi::ParseMove(pos, text);
   if (parsed.ok()) {
     *move = *parsed;
@@ -103,8 +105,10 @@ bool XiangqiHistory::Parse(const Position& pos, int i, Move* move,
   if (!codes_)
     return ParseXiangqiMove(pos, position_.moves(i), move, error, lang);
   const uint32_t code = position_.move_codes(i);
-  if (DecodeXiangqiMoveCode(code, move))
+  if (const std::optional<Move> decoded = DecodeXiangqiMoveCode(code)) {
+    *move = *decoded;
     return CheckCoordinateMove(pos, *move, error, lang);
+  }
   if (error != nullptr) {
     error->rejection = v1::MOVE_REJECTION_UNPARSEABLE;
     error->named.reset();
@@ -135,16 +139,17 @@ void XiangqiHistory::AppendKey(int i, std::string* key) const {
     append(position_.moves(i));
     return;
   }
-  Move move;
-  if (!DecodeXiangqiMoveCode(position_.move_codes(i), &move)) {
+  const std::optional<Move> move =
+      DecodeXiangqiMoveCode(position_.move_codes(i));
+  if (!move) {
     // No text reads as this: the prefix through it is never stored.
     append("?");
     return;
   }
-  const char text[4] = {static_cast<char>('a' + xiangqi::FileOf(move.from)),
-                        static_cast<char>('0' + xiangqi::RankOf(move.from)),
-                        static_cast<char>('a' + xiangqi::FileOf(move.to)),
-                        static_cast<char>('0' + xiangqi::RankOf(move.to))};
+  const char text[4] = {static_cast<char>('a' + xiangqi::FileOf(move->from)),
+                        static_cast<char>('0' + xiangqi::RankOf(move->from)),
+                        static_cast<char>('a' + xiangqi::FileOf(move->to)),
+                        static_cast<char>('0' + xiangqi::RankOf(move->to))};
   append(std::string_view(text, sizeof(text)));
 }
 

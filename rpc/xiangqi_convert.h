@@ -4,6 +4,7 @@
 #ifndef CAIPAN_RPC_XIANGQI_CONVERT_H_
 #define CAIPAN_RPC_XIANGQI_CONVERT_H_
 
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,20 +25,18 @@ namespace caipan::rpc {
 // numbered as the engine does (file + 9 * rank), so every code is below this.
 inline constexpr uint32_t kXiangqiMoveCodeLimit = 90 * 90;
 uint32_t XiangqiMoveCode(xiangqi::Move move);
-// The from/to pair a code names (not checked for legality); false for a code
-// at or over kXiangqiMoveCodeLimit. Inline, as histories are read with it.
-inline bool DecodeXiangqiMoveCode(uint32_t code, xiangqi::Move* move) {
-  if (code >= kXiangqiMoveCodeLimit) return false;
-  *move = xiangqi::Move{static_cast<uint8_t>(code / 90),
-                        static_cast<uint8_t>(code % 90)};
-  return true;
-}
-
-// Reads "h2e2" / "H2-E2" into a from/to pair without checking legality.
-inline bool ReadIccsMove(std::string_view text, xiangqi::Move* move) {
-  const std::optional<xiangqi::Move> read = xiangqi::ReadIccsCoordinates(text);
-  if (read) *move = *read;
-  return read.has_value();
+// The from/to pair a code names (not checked for legality); nullopt for a
+// code at or over kXiangqiMoveCodeLimit. Inline and by value, as histories are
+// read with it move by move.
+inline std::optional<xiangqi::Move> DecodeXiangqiMoveCode(uint32_t code) {
+  if (code >= kXiangqiMoveCodeLimit) return std::nullopt;
+  // Made as one 16-bit word (`from` is Move's first byte, the low one here):
+  // built byte by byte, the move went through memory and its two byte stores,
+  // read back as one word, stalled every ply of a history.
+  static_assert(std::endian::native == std::endian::little &&
+                sizeof(xiangqi::Move) == 2);
+  return std::bit_cast<xiangqi::Move>(
+      static_cast<uint16_t>(code / 90 | (code % 90) << 8));
 }
 
 // How a move text failed to name a legal move.
@@ -67,11 +66,11 @@ class XiangqiHistory {
   bool Parse(const xiangqi::Position& pos, int i, xiangqi::Move* move,
              MoveParseError* error, Language lang = Language::kEnglish) const;
   // The from/to pair move `i` names by coordinates (ICCS text or a code),
-  // legal or not; false for other notations and unreadable text. Inline: it
-  // reads every move of a history.
-  bool ReadCoordinates(int i, xiangqi::Move* move) const {
-    if (codes_) return DecodeXiangqiMoveCode(code_at_[i], move);
-    return ReadIccsMove(*text_at_[i], move);
+  // legal or not; nullopt for other notations and unreadable text. Inline and
+  // by value: it reads every move of a history.
+  std::optional<xiangqi::Move> Coordinates(int i) const {
+    if (codes_) return DecodeXiangqiMoveCode(code_at_[i]);
+    return xiangqi::ReadIccsCoordinates(*text_at_[i]);
   }
   // InvalidArgument for move `i`: "xiangqi.move_codes[3] (ply 4): reason".
   absl::Status ErrorAt(int i, const MoveParseError& error) const;

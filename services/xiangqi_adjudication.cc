@@ -86,8 +86,8 @@ absl::Status ReadRecord(const v1::AdjudicateGameRequest& request,
       record->moves.push_back(move);
       continue;
     }
-    if (history.ReadCoordinates(i, &move)) {
-      record->moves.push_back(move);  // the adjudicator rules on it
+    if (const std::optional<Move> named = history.Coordinates(i)) {
+      record->moves.push_back(*named);  // the adjudicator rules on it
     } else if (error.rejection == v1::MOVE_REJECTION_UNPARSEABLE) {
       return history.ErrorAt(i, error);
     } else {

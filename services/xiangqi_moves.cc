@@ -168,6 +168,55 @@ bool CheckAndPlayXiangqiMove(xiangqi::GameAdjudicator* game, Color first_mover,
 
 namespace {
 
+// Plays history move `i` on `game`, which has not decided yet. The move is
+// played as soon as its squares are known (ICCS text, a code): Play judges its
+// legality, so it is not tested twice. Only a move named otherwise, or one
+// Play refuses, is read in full, the latter only to say why.
+absl::Status PlayHistoryMove(const rpc::XiangqiHistory& history, int i,
+                             xiangqi::GameAdjudicator* game) {
+  const int played = game->plies();
+  // By value, so the common path keeps the move in a register.
+  const std::optional<Move> named = history.Coordinates(i);
+  if (named) {
+    game->Play(*named);
+    if (game->plies() != played) return absl::OkStatus();
+  }
+  // Refused (the game's position is unchanged), or not named by squares.
+  Move move;
+  rpc::MoveParseError error;
+  if (!history.Parse(game->position(), i, &move, &error))
+    return history.ErrorAt(i, error);
+  if (!named) {
+    game->Play(move);
+    if (game->plies() != played) return absl::OkStatus();
+  }
+  return absl::InternalError(
+      absl::StrCat("xiangqi: ply ", i + 1, " was refused though legal"));
+}
+
+// Plays the whole history on `game`. A ruling inside the history stops the
+// adjudicated position; the moves after it must still be legal, and are read
+// on a copy while the game counts them as trailing. Not inlined: inside the
+// large request handler the compiler kept this loop's variables in memory.
+[[gnu::noinline]] absl::Status ReplayHistory(const rpc::XiangqiHistory& history,
+                                             xiangqi::GameAdjudicator* game) {
+  const int n = history.size();
+  int i = 0;
+  for (; i < n && !game->decided(); ++i)
+    CAIPAN_RETURN_IF_ERROR(PlayHistoryMove(history, i, game));
+  if (i == n) return absl::OkStatus();
+  Position after_decision = game->position();
+  rpc::MoveParseError error;
+  for (; i < n; ++i) {
+    Move m;
+    if (!history.Parse(after_decision, i, &m, &error))
+      return history.ErrorAt(i, error);
+    after_decision.MakeMove(m);
+    game->Play(m);
+  }
+  return absl::OkStatus();
+}
+
 // CheckMove against a history under the automatic rules: the history and the
 // move are adjudicated as AdjudicateGame and PlayGame would, so a move that
 // completes a forbidden cycle or reaches the natural limit gets that verdict,
@@ -184,39 +233,7 @@ absl::Status CheckAgainstHistory(const v1::CheckMoveRequest& request,
   if (!start.ok()) return start.status();
   const int n = history.size();
   xiangqi::GameAdjudicator game(*start, rules, n + 1);
-  // The history is read once, each move against the adjudicated position,
-  // whose Play judges its legality: a move given by its squares (ICCS, a code)
-  // is not tested twice. A move Play refuses is read again only to say why. A
-  // ruling inside the history stops the adjudicated position; the moves after
-  // it must still be legal, and are read on a copy while the game counts them
-  // as trailing.
-  std::optional<Position> after_decision;
-  rpc::MoveParseError error;
-  for (int i = 0; i < n; ++i) {
-    if (!after_decision && game.decided()) after_decision = game.position();
-    Move m;
-    if (after_decision) {
-      if (!history.Parse(*after_decision, i, &m, &error))
-        return history.ErrorAt(i, error);
-      after_decision->MakeMove(m);
-      game.Play(m);
-      continue;
-    }
-    if (!history.ReadCoordinates(i, &m) &&
-        !history.Parse(game.position(), i, &m, &error)) {
-      return history.ErrorAt(i, error);
-    }
-    const int played = game.plies();
-    game.Play(m);
-    if (game.plies() == played) {
-      // Refused (the game's position is unchanged): the reason is the one a
-      // full reading gives.
-      if (!history.Parse(game.position(), i, &m, &error))
-        return history.ErrorAt(i, error);
-      return absl::InternalError(
-          absl::StrCat("xiangqi: ply ", i + 1, " was refused though legal"));
-    }
-  }
+  CAIPAN_RETURN_IF_ERROR(ReplayHistory(history, &game));
   CheckAndPlayXiangqiMove(&game, start->SideToMove(), request.move(),
                           request.notation(), lang, response->mutable_check());
   return absl::OkStatus();

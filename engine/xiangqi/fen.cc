@@ -1,5 +1,6 @@
 // FEN parsing, formatting and the validity rules of the digest.
 #include <array>
+#include <bit>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
@@ -210,18 +211,19 @@ std::string Position::ToFen() const {
   char placement[kSquares + kRanks];
   int n = 0;
   for (int rank = kRanks - 1; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < kFiles; ++file) {
-      const Piece p = board_[MakeSquare(file, rank)];
-      if (p == kNoPiece) {
-        ++empty;
-        continue;
-      }
-      if (empty) placement[n++] = static_cast<char>('0' + empty);
-      empty = 0;
-      placement[n++] = kLetters[p];
+    // Only the occupied points of the rank are visited, from its occupancy
+    // word; the runs of empty points between them are counted by difference.
+    int next_file = 0;
+    for (unsigned occupied = rank_occ_[rank]; occupied != 0;
+         occupied &= occupied - 1) {
+      const int file = std::countr_zero(occupied);
+      if (file > next_file)
+        placement[n++] = static_cast<char>('0' + file - next_file);
+      placement[n++] = kLetters[board_[MakeSquare(file, rank)]];
+      next_file = file + 1;
     }
-    if (empty) placement[n++] = static_cast<char>('0' + empty);
+    if (next_file < kFiles)
+      placement[n++] = static_cast<char>('0' + kFiles - next_file);
     if (rank) placement[n++] = '/';
   }
   return absl::StrCat(absl::string_view(placement, n),

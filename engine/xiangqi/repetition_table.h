@@ -39,12 +39,14 @@ class RepetitionTable {
   void Clear(int max_positions);
 
  private:
+  // Trivial and all zero when unused (generation 0 is never current), so a
+  // new table is cleared as one block.
   struct Entry {
-    uint64_t hash = 0;
-    uint32_t generation = 0;
-    int count = 0;
-    int last_ply = -1;
-    int before_last_ply = -1;
+    uint64_t hash;
+    uint32_t generation;
+    int count;
+    int last_ply;
+    int before_last_ply;
   };
   // Doubles the table, keeping the entries of the current generation.
   void Grow();

@@ -1,5 +1,6 @@
 // In-process tests of the compact history form (XiangqiPosition.move_codes):
 // the same answers as the text form, and errors naming the codes' field.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,13 +61,14 @@ class XiangqiMoveCodesTest : public ::testing::Test {
 
 TEST(XiangqiMoveCodeTest, DocumentedExampleAndRoundTrip) {
   EXPECT_EQ(CodeOf("h2e2"), 2272u);
-  xiangqi::Move move;
-  ASSERT_TRUE(rpc::DecodeXiangqiMoveCode(2272, &move));
-  EXPECT_EQ(xiangqi::ToIccs(move), "h2e2");
-  EXPECT_EQ(rpc::XiangqiMoveCode(move), 2272u);
-  ASSERT_TRUE(rpc::DecodeXiangqiMoveCode(8099, &move));
-  EXPECT_EQ(xiangqi::ToIccs(move), "i9i9");
-  EXPECT_FALSE(rpc::DecodeXiangqiMoveCode(8100, &move));
+  const std::optional<xiangqi::Move> h2e2 = rpc::DecodeXiangqiMoveCode(2272);
+  ASSERT_TRUE(h2e2.has_value());
+  EXPECT_EQ(xiangqi::ToIccs(*h2e2), "h2e2");
+  EXPECT_EQ(rpc::XiangqiMoveCode(*h2e2), 2272u);
+  const std::optional<xiangqi::Move> last = rpc::DecodeXiangqiMoveCode(8099);
+  ASSERT_TRUE(last.has_value());
+  EXPECT_EQ(xiangqi::ToIccs(*last), "i9i9");
+  EXPECT_FALSE(rpc::DecodeXiangqiMoveCode(8100).has_value());
 }
 
 TEST_F(XiangqiMoveCodesTest, SameAnswerAsTheTextHistory) {
