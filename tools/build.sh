@@ -5,7 +5,15 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${CAIPAN_BUILD_DIR:-$root/build}
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+# Compiles through ccache where it is installed (tools/setup.sh installs it), so a rebuild of
+# unchanged sources, in this clone or a fresh one, takes the objects from the cache. The base
+# directory makes paths inside the clone hash alike in every clone; not hashing the working
+# directory does the same for -g builds (the sanitizer build). CAIPAN_CCACHE=0 compiles directly.
+launcher=-DCMAKE_CXX_COMPILER_LAUNCHER=
+if [ "${CAIPAN_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null; then
+  launcher="$launcher/usr/bin/env;CCACHE_BASEDIR=$root;CCACHE_NOHASHDIR=true;CCACHE_SLOPPINESS=pch_defines,time_macros;ccache"
+fi
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "$launcher" "$@" >/dev/null
 targets=()
 if [ -n "${CAIPAN_BUILD_TARGETS:-}" ]; then
   read -r -a names <<<"$CAIPAN_BUILD_TARGETS"

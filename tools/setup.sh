@@ -10,6 +10,7 @@ packages=(
   ninja-build              # the generator tools/build.sh uses
   pkg-config               # gRPC's CMake config finds re2 with it
   git                      # the commit stamped into --version (cmake/version_info.cmake)
+  ccache                   # compiler cache of tools/build.sh: rebuilds of unchanged sources
   # Libraries of the engine, the CLI and the server
   libabsl-dev              # Abseil: status, strings, containers, time (everywhere)
   libcli11-dev             # command-line parsing of caipan and caipan-server
