@@ -1,6 +1,8 @@
 // Picks the game's session from the stream's first message through the game
-// plug-ins (see game_session.h).
+// plug-ins, and hands each later message to it (see game_session.h).
 #include "services/game_session.h"
+
+#include <utility>
 
 #include "engine/common/status_macros.h"
 #include "rpc/gomoku_action_convert.h"
@@ -33,6 +35,42 @@ absl::StatusOr<std::unique_ptr<GameSession>> StartGameSession(
     return absl::InvalidArgumentError(*message);
   }
   return game->start_session(start, options, response, live);
+}
+
+absl::Status HandlePlayGameMessage(const v1::PlayGameRequest& request,
+                                   const ServiceOptions& options,
+                                   std::unique_ptr<GameSession>* session,
+                                   v1::PlayGameResponse* response) {
+  switch (request.event_case()) {
+    case v1::PlayGameRequest::kStart: {
+      if (*session != nullptr) {
+        return absl::InvalidArgumentError(
+            "start: the game has already started");
+      }
+      absl::StatusOr<std::unique_ptr<GameSession>> started =
+          StartGameSession(request.start(), options, response);
+      if (!started.ok()) return started.status();
+      *session = *std::move(started);
+      return absl::OkStatus();
+    }
+    case v1::PlayGameRequest::kMove:
+    case v1::PlayGameRequest::kGomokuAction:
+      if (*session == nullptr) {
+        return absl::InvalidArgumentError(
+            "start: the first message must be a start");
+      }
+      return (*session)->PlayRequested(request, response);
+    case v1::PlayGameRequest::kClaim:
+      if (*session == nullptr) {
+        return absl::InvalidArgumentError(
+            "start: the first message must be a start");
+      }
+      return (*session)->Claim(request.claim(), response);
+    case v1::PlayGameRequest::EVENT_NOT_SET:
+      break;
+  }
+  return absl::InvalidArgumentError(
+      "event: set start, move, gomoku_action or claim");
 }
 
 }  // namespace caipan::services

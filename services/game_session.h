@@ -46,6 +46,15 @@ absl::StatusOr<std::unique_ptr<GameSession>> StartGameSession(
     const v1::PlayGameStart& start, const ServiceOptions& options,
     v1::PlayGameResponse* response, bool live = false);
 
+// One PlayGame message, already parsed and within its limits, for a stream
+// whose game is `*session` (null until the start): the start begins the game,
+// a move or gomoku action is played, a claim is ruled on; `response` gets the
+// answer. The server's stream and the request fuzz target both run this.
+absl::Status HandlePlayGameMessage(const v1::PlayGameRequest& request,
+                                   const ServiceOptions& options,
+                                   std::unique_ptr<GameSession>* session,
+                                   v1::PlayGameResponse* response);
+
 }  // namespace caipan::services
 
 #endif  // CAIPAN_SERVICES_GAME_SESSION_H_

@@ -98,36 +98,7 @@ absl::Status PlayGameReactor::Handle() {
   request_.Clear();
   CAIPAN_RETURN_IF_ERROR(ParseMessage(request_bytes_, &request_));
   CAIPAN_RETURN_IF_ERROR(CheckRequestLimits(request_, options_));
-  switch (request_.event_case()) {
-    case v1::PlayGameRequest::kStart: {
-      if (session_ != nullptr) {
-        return absl::InvalidArgumentError(
-            "start: the game has already started");
-      }
-      absl::StatusOr<std::unique_ptr<GameSession>> session =
-          StartGameSession(request_.start(), options_, &response_);
-      if (!session.ok()) return session.status();
-      session_ = *std::move(session);
-      return absl::OkStatus();
-    }
-    case v1::PlayGameRequest::kMove:
-    case v1::PlayGameRequest::kGomokuAction:
-      if (session_ == nullptr) {
-        return absl::InvalidArgumentError(
-            "start: the first message must be a start");
-      }
-      return session_->PlayRequested(request_, &response_);
-    case v1::PlayGameRequest::kClaim:
-      if (session_ == nullptr) {
-        return absl::InvalidArgumentError(
-            "start: the first message must be a start");
-      }
-      return session_->Claim(request_.claim(), &response_);
-    case v1::PlayGameRequest::EVENT_NOT_SET:
-      break;
-  }
-  return absl::InvalidArgumentError(
-      "event: set start, move, gomoku_action or claim");
+  return HandlePlayGameMessage(request_, options_, &session_, &response_);
 }
 
 }  // namespace caipan::services

@@ -37,12 +37,12 @@ struct KnockoutOptions {
   // A field short of a power of two gives the top seeds a bye in round 1.
   int field = 0;
   // Matches settled by deciders.
-  std::vector<MatchDecision> decisions;
+  std::vector<MatchDecision> decisions = {};
   // Colours by lot (Yulin: the top 8 draw colours by lot each round): when
   // set, rounds with at most `colour_lot_players` players draw red for each
   // match from LotSeed(*colour_lot_seed, round, table); otherwise, and by
   // default, the better seed plays red.
-  std::optional<uint64_t> colour_lot_seed;
+  std::optional<uint64_t> colour_lot_seed = std::nullopt;
   int colour_lot_players = 8;
 };
 

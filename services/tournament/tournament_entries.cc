@@ -125,7 +125,7 @@ absl::Status ImportRounds(const tn::Event& event, v1::StoredTournament* state) {
       if (static_cast<int>(p.rounds.size()) < r) continue;
       const tn::RoundEntry& entry = p.rounds[r - 1];
       if (entry.opponent == 0) {
-        v1::TableResult bye;
+        v1::TableResult bye = v1::TABLE_RESULT_UNSPECIFIED;
         switch (entry.result) {
           case tn::RoundResult::kPairingBye:
             bye = v1::TABLE_RESULT_BYE;

@@ -233,36 +233,7 @@ absl::Status PlayOne(const grpc::ByteBuffer& bytes,
   v1::PlayGameRequest request;
   CAIPAN_RETURN_IF_ERROR(sv::ParseMessage(bytes, &request));
   CAIPAN_RETURN_IF_ERROR(sv::CheckRequestLimits(request, options));
-  switch (request.event_case()) {
-    case v1::PlayGameRequest::kStart: {
-      if (*session != nullptr) {
-        return absl::InvalidArgumentError(
-            "start: the game has already started");
-      }
-      absl::StatusOr<std::unique_ptr<sv::GameSession>> started =
-          sv::StartGameSession(request.start(), options, response);
-      if (!started.ok()) return started.status();
-      *session = *std::move(started);
-      return absl::OkStatus();
-    }
-    case v1::PlayGameRequest::kMove:
-      if (*session == nullptr) {
-        return absl::InvalidArgumentError(
-            "start: the first message must be a start");
-      }
-      if (request.move().empty())
-        return absl::InvalidArgumentError("move: empty");
-      return (*session)->Play(request.move(), response);
-    case v1::PlayGameRequest::kClaim:
-      if (*session == nullptr) {
-        return absl::InvalidArgumentError(
-            "start: the first message must be a start");
-      }
-      return (*session)->Claim(request.claim(), response);
-    case v1::PlayGameRequest::EVENT_NOT_SET:
-      break;
-  }
-  return absl::InvalidArgumentError("event: set start, move or claim");
+  return sv::HandlePlayGameMessage(request, options, session, response);
 }
 
 void PlayGame(const uint8_t* data, size_t size) {

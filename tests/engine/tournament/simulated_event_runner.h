@@ -294,7 +294,7 @@ enum class Decider { kArmageddon, kRapidPlayoff };
 struct DeciderRecord {
   int round = 0;
   int table = 0;
-  std::vector<DeciderGame> games;
+  std::vector<DeciderGame> games = {};
   int winner = 0;
 };
 

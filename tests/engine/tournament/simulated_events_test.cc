@@ -615,7 +615,9 @@ TEST(SimulatedEventsTest, GomokuRoundRobinsSingleAndDouble) {
           const int red_first = met[std::pair{a, b}];
           const int black_first = met[std::pair{b, a}];
           EXPECT_EQ(red_first + black_first, cycles) << a << "-" << b;
-          if (cycles == 2) EXPECT_EQ(red_first, 1) << a << "-" << b;
+          if (cycles == 2) {
+            EXPECT_EQ(red_first, 1) << a << "-" << b;
+          }
         }
         int byes = 0;
         for (const RoundEntry& e : event.players[a - 1].rounds) {
@@ -798,7 +800,9 @@ TEST(SimulatedEventsTest, TeamEventOfSixUnits) {
         for (int k = 0; k < n; ++k) sum += unit[k]->place;
         EXPECT_EQ(teams[i].score, sum) << teams[i].unit;
         EXPECT_EQ(static_cast<int>(teams[i].counted.size()), n);
-        if (i > 0) EXPECT_LE(teams[i - 1].score, teams[i].score);
+        if (i > 0) {
+          EXPECT_LE(teams[i - 1].score, teams[i].score);
+        }
       }
     }
     const std::vector<TeamRow> youth = BoyGirlTeamStandings(members);
@@ -812,7 +816,9 @@ TEST(SimulatedEventsTest, TeamEventOfSixUnits) {
         best = std::max(best, row->points);
       }
       EXPECT_EQ(youth[i].score, best_boy + best_girl) << youth[i].unit;
-      if (i > 0) EXPECT_GE(youth[i - 1].score, youth[i].score);
+      if (i > 0) {
+        EXPECT_GE(youth[i - 1].score, youth[i].score);
+      }
     }
   }
 }

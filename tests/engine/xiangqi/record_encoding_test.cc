@@ -61,7 +61,9 @@ TEST(RecordEncodingTest, GbAndBig5FilesReadLikeUtf8) {
 TEST(RecordEncodingTest, WrongEncodingGivesAnError) {
   std::string big5 = EncodeFromUtf8("1. 炮二平五 馬８進７", "BIG5");
   absl::StatusOr<std::string> as_gb = ToUtf8(big5, TextEncoding::kGb18030);
-  if (as_gb.ok()) EXPECT_FALSE(ParseRecord(*as_gb).ok());
+  if (as_gb.ok()) {
+    EXPECT_FALSE(ParseRecord(*as_gb).ok());
+  }
   EXPECT_TRUE(ParseRecord(*ToUtf8(big5, TextEncoding::kBig5)).ok());
 }
 

@@ -283,7 +283,9 @@ TEST(RoundRobinTest, DoubleRoundRobinMeetsEveryoneWithBothColours) {
   }
   for (int a = 1; a <= 4; ++a) {
     for (int b = 1; b <= 4; ++b) {
-      if (a != b) EXPECT_EQ((games[{a, b}]), 1) << a << "-" << b;
+      if (a != b) {
+        EXPECT_EQ((games[{a, b}]), 1) << a << "-" << b;
+      }
     }
   }
   EXPECT_EQ(state.tournament().rounds(), 6);
