@@ -3,7 +3,9 @@
 #include <cstddef>
 #include <string>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
+#include "engine/common/status_macros.h"
 
 namespace caipan::store {
 
@@ -28,6 +30,20 @@ absl::Status CheckChange(const Change& change) {
                        ": a create must have expected_last_sequence 0, not ",
                        change.expected_last_sequence));
     }
+  }
+  absl::flat_hash_set<std::string_view> games = {change.game};
+  for (const Change& other : change.together) {
+    if (!other.together.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "change to ", change.game, ": a change stored together with it (",
+          other.game, ") has changes of its own to store together"));
+    }
+    if (!games.insert(other.game).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("change to ", change.game, ": game ", other.game,
+                       " is named twice in one change"));
+    }
+    CAIPAN_RETURN_IF_ERROR(CheckChange(other));
   }
   for (size_t i = 0; i < change.events.size(); ++i) {
     const int64_t want =

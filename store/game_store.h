@@ -79,6 +79,11 @@ struct Change {
   // New status and snapshot of the row (unchanged when absent).
   std::optional<std::string> status;
   std::optional<std::string> snapshot;
+  // Changes to other games stored in the same transaction: this change and
+  // every one of these are stored, or none of them (a tournament's round and
+  // its tables' games). Each names a different game and has no `together` of
+  // its own; the first failure among them is the whole change's status.
+  std::vector<Change> together;
 };
 
 using CommitCallback = absl::AnyInvocable<void(absl::Status) &&>;

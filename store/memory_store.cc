@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
@@ -115,16 +116,46 @@ class MemoryStore final : public QueuedStore {
     return statuses;
   }
 
-  // Checks everything first, so that a change is applied whole or not at all.
+  // Checks everything first, so that a change (with those stored together
+  // with it) is applied whole or not at all.
   absl::Status Apply(Change& change) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
     CAIPAN_RETURN_IF_ERROR(CheckChange(change));
-    StoredGame* game = Find(change.game);
+    absl::flat_hash_set<std::string_view> new_request_ids;
+    CAIPAN_RETURN_IF_ERROR(Admit(change, new_request_ids));
+    for (const Change& other : change.together) {
+      CAIPAN_RETURN_IF_ERROR(Admit(other, new_request_ids));
+    }
+    Put(change);
+    for (Change& other : change.together) Put(other);
+    return absl::OkStatus();
+  }
+
+  // Whether `change` can be applied to the stored games; `new_request_ids`
+  // collects the request ids of the creates admitted so far.
+  absl::Status Admit(const Change& change,
+                     absl::flat_hash_set<std::string_view>& new_request_ids)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    const StoredGame* game = Find(change.game);
     if (change.create.has_value()) {
       if (game != nullptr) return NameTaken(change.game);
       const std::string& request_id = change.create->request_id;
-      if (!request_id.empty() && by_request_id_.contains(request_id)) {
+      if (!request_id.empty() && (by_request_id_.contains(request_id) ||
+                                  !new_request_ids.insert(request_id).second)) {
         return RequestIdTaken(request_id);
       }
+    } else if (game == nullptr) {
+      return GameNotFound(change.game);
+    } else if (game->row.last_sequence != change.expected_last_sequence) {
+      return SequenceMismatch(change.game, change.expected_last_sequence,
+                              game->row.last_sequence);
+    }
+    return absl::OkStatus();
+  }
+
+  // Applies an admitted change.
+  void Put(Change& change) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    StoredGame* game = Find(change.game);
+    if (change.create.has_value()) {
       auto [it, inserted] = games_.emplace(change.game, StoredGame{});
       game = &it->second;
       game->id = next_id_++;
@@ -134,11 +165,6 @@ class MemoryStore final : public QueuedStore {
       if (!game->row.request_id.empty()) {
         by_request_id_.emplace(game->row.request_id, game);
       }
-    } else if (game == nullptr) {
-      return GameNotFound(change.game);
-    } else if (game->row.last_sequence != change.expected_last_sequence) {
-      return SequenceMismatch(change.game, change.expected_last_sequence,
-                              game->row.last_sequence);
     }
     for (EventRow& event : change.events) {
       game->payloads.push_back(std::move(event.payload));
@@ -148,7 +174,6 @@ class MemoryStore final : public QueuedStore {
     if (change.snapshot.has_value()) {
       game->row.snapshot = std::move(*change.snapshot);
     }
-    return absl::OkStatus();
   }
 
   StoredGame* Find(std::string_view name) ABSL_SHARED_LOCKS_REQUIRED(mu_) {

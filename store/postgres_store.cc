@@ -106,23 +106,22 @@ std::vector<absl::Status> PostgresStore::WriteGroup(
       statuses[i] = std::move(s);
       continue;
     }
-    if (!change.create.has_value()) {
+    const bool alone = !change.create.has_value() && change.together.empty();
+    if (alone) {
       batch.push_back(i);
       if (batch.size() < kMaxPipeline) continue;
     }
     if (absl::Status s = WriteBatch(changes, batch, statuses); !s.ok()) {
       return fail_all(s);
     }
-    if (!change.create.has_value()) continue;
-    // A create may lose a race for its name or request_id: under a
-    // savepoint, so that the rest of the group goes on.
+    if (alone) continue;
+    // A create may lose a race for its name or request_id, and changes
+    // stored together fail as one: under a savepoint, so that the rest of
+    // the group goes on.
     if (absl::Status s = writer_.Run("SAVEPOINT change"); !s.ok()) {
       return fail_all(s);
     }
-    absl::Status status = Create(*change.create);
-    if (status.ok()) {
-      if (absl::Status s = Write(change, &status); !s.ok()) status = s;
-    }
+    absl::Status status = WriteTogether(change);
     if (!status.ok()) {
       if (!writer_.ok()) return fail_all(status);
       if (absl::Status s = writer_.Run("ROLLBACK TO SAVEPOINT change");
@@ -140,6 +139,23 @@ std::vector<absl::Status> PostgresStore::WriteGroup(
   }
   if (absl::Status s = writer_.Run("COMMIT"); !s.ok()) return fail_all(s);
   return statuses;
+}
+
+absl::Status PostgresStore::WriteTogether(const Change& change) {
+  absl::Status status = WriteAlone(change);
+  for (size_t i = 0; status.ok() && i < change.together.size(); ++i) {
+    status = WriteAlone(change.together[i]);
+  }
+  return status;
+}
+
+absl::Status PostgresStore::WriteAlone(const Change& change) {
+  absl::Status status;
+  if (change.create.has_value()) status = Create(*change.create);
+  if (status.ok()) {
+    if (absl::Status s = Write(change, &status); !s.ok()) status = s;
+  }
+  return status;
 }
 
 absl::StatusOr<bool> PostgresStore::Taken(const char* column,

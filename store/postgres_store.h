@@ -65,6 +65,11 @@ class PostgresStore final : public QueuedStore {
   // Runs that statement; its refusal goes to `outcome`, an error of the
   // statement is returned.
   absl::Status Write(const Change& change, absl::Status* outcome);
+  // One change (creating its game first, if it does), then one with those
+  // stored together with it; the first error, the statement's or the
+  // change's own refusal.
+  absl::Status WriteAlone(const Change& change);
+  absl::Status WriteTogether(const Change& change);
   // Writes the changes of `batch` (indices into `changes`) in one round
   // trip, their outcomes into `statuses`; empties `batch`.
   absl::Status WriteBatch(std::vector<Change>& changes,

@@ -340,6 +340,14 @@ std::vector<absl::Status> SqliteStore::WriteGroup(
 
 absl::Status SqliteStore::Apply(Change& change) {
   CAIPAN_RETURN_IF_ERROR(CheckChange(change));
+  CAIPAN_RETURN_IF_ERROR(ApplyOne(change));
+  for (Change& other : change.together) {
+    CAIPAN_RETURN_IF_ERROR(ApplyOne(other));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status SqliteStore::ApplyOne(Change& change) {
   Writer& w = *writer_;
   bool found = false;
   int64_t id = 0;

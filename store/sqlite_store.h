@@ -47,7 +47,10 @@ class SqliteStore final : public QueuedStore {
               std::unique_ptr<Reader> reader);
 
   std::vector<absl::Status> WriteGroup(std::vector<Change>& changes) override;
+  // Writes `change` and the changes stored together with it (inside the
+  // caller's savepoint, which undoes all of them on an error).
   absl::Status Apply(Change& change);
+  absl::Status ApplyOne(Change& change);
 
   // Used by the writer thread only (and by Open before it starts).
   std::unique_ptr<Writer> writer_;

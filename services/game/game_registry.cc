@@ -1,6 +1,7 @@
 // The server's games (see game_registry.h).
 #include "services/game/game_registry.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -20,10 +21,11 @@ constexpr int kEventReadMargin = 16;
 }  // namespace
 
 GameRegistry::GameRegistry(GameContext context, int max_live_games,
-                           std::string token_key)
+                           std::string token_key, CreatePolicy policy)
     : context_(std::move(context)),
       max_live_games_(max_live_games),
-      token_key_(std::move(token_key)) {
+      token_key_(std::move(token_key)),
+      policy_(policy) {
   context_.on_finished = [this](const std::string& name) {
     std::shared_ptr<LiveGame> game;
     std::function<void(const v1::Game&)> listener;
@@ -33,6 +35,7 @@ GameRegistry::GameRegistry(GameContext context, int max_live_games,
       if (it == live_.end()) return;
       game = std::move(it->second);
       live_.erase(it);
+      UncountLiveLocked(*game);
       listener = finish_listener_;
     }
     if (listener) listener(game->Snapshot(/*with_moves=*/false));
@@ -53,9 +56,56 @@ void GameRegistry::Shutdown() {
   std::vector<std::shared_ptr<LiveGame>> games;
   {
     absl::MutexLock lock(&mu_);
+    shut_down_ = true;
+    if (expiry_alarm_) expiry_alarm_->Cancel();
     for (auto& [name, game] : live_) games.push_back(game);
   }
   for (auto& game : games) game->Disarm();
+}
+
+void GameRegistry::CountLiveLocked(const LiveGame& game) {
+  if (!game.spec().creator().empty()) ++creator_games_[game.spec().creator()];
+  const int64_t deadline = game.spec().unstarted_deadline_unix_ms();
+  if (deadline == 0) return;
+  deadlines_.emplace(
+      deadline, std::const_pointer_cast<LiveGame>(game.shared_from_this()));
+  ArmExpiryLocked();
+}
+
+void GameRegistry::UncountLiveLocked(const LiveGame& game) {
+  const std::string& creator = game.spec().creator();
+  if (creator.empty()) return;
+  auto it = creator_games_.find(creator);
+  if (it != creator_games_.end() && --it->second <= 0) creator_games_.erase(it);
+}
+
+void GameRegistry::ArmExpiryLocked() {
+  if (shut_down_ || deadlines_.empty()) return;
+  const int64_t due = deadlines_.begin()->first;
+  if (expiry_alarm_ && expiry_alarm_at_ != 0 && expiry_alarm_at_ <= due) return;
+  if (!expiry_alarm_) expiry_alarm_ = context_.time->NewAlarm();
+  expiry_alarm_at_ = due;
+  const int64_t wait = std::max<int64_t>(0, due - context_.time->UnixMs());
+  expiry_alarm_->Set(context_.time->SteadyMs() + wait,
+                     [this] { ExpireUnstarted(); });
+}
+
+void GameRegistry::ExpireUnstarted() {
+  const int64_t now = context_.time->UnixMs();
+  std::vector<std::shared_ptr<LiveGame>> due;
+  {
+    absl::MutexLock lock(&mu_);
+    expiry_alarm_at_ = 0;
+    while (!deadlines_.empty() && deadlines_.begin()->first <= now) {
+      if (auto game = deadlines_.begin()->second.lock())
+        due.push_back(std::move(game));
+      deadlines_.erase(deadlines_.begin());
+    }
+  }
+  // A game that had its first move just stays as it is.
+  for (const auto& game : due) game->ExpireIfUnstarted(now);
+  absl::MutexLock lock(&mu_);
+  ArmExpiryLocked();
 }
 
 absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Load(
@@ -111,6 +161,7 @@ std::shared_ptr<LiveGame> GameRegistry::Hold(std::shared_ptr<LiveGame> game) {
     absl::MutexLock lock(&mu_);
     auto [it, inserted] = live_.try_emplace(game->name(), game);
     if (!inserted) return it->second;
+    CountLiveLocked(*game);
   }
   game->ArmClock();
   return game;
@@ -154,19 +205,72 @@ void GameRegistry::Resync() {
   }
 }
 
+std::string GameRegistry::PlayerToken(const std::string& name,
+                                      int player) const {
+  return DerivePlayerToken(token_key_, name, player);
+}
+
 void GameRegistry::AnswerCreated(const std::string& name, const v1::Game& game,
                                  v1::CreateGameResponse* response) const {
   *response->mutable_game() = game;
   for (int p = 0; p < 2 && p < game.players_size(); ++p) {
     v1::PlayerToken* token = response->add_tokens();
     token->set_side(game.players(p).side());
-    token->set_token(DerivePlayerToken(token_key_, name, p));
+    token->set_token(PlayerToken(name, p));
   }
 }
 
+namespace {
+
+// The store's index row of a new game.
+store::GameRow RowOf(const v1::StoredGameSpec& spec,
+                     const std::string& request_id) {
+  store::GameRow row;
+  row.name = spec.game().name();
+  row.request_id = request_id;
+  // The kind is known: BuildGameSpec refused any other.
+  row.kind = FindGameKind(spec.game().kind())->name;
+  row.event = spec.game().event();
+  for (const v1::Player& p : spec.game().players()) {
+    if (!p.name().empty()) row.players.push_back(p.name());
+    if (!p.id().empty()) row.players.push_back(p.id());
+  }
+  row.create_time_unix_ms = spec.game().create_time_unix_ms();
+  row.spec = spec.SerializeAsString();
+  return row;
+}
+
+}  // namespace
+
+absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::NewGame(
+    const v1::CreateGameRequest& request,
+    const std::function<void(v1::StoredGameSpec*)>& complete) {
+  absl::StatusOr<std::string> name = NewGameName();
+  if (!name.ok()) return name.status();
+  const std::string tokens[2] = {PlayerToken(*name, 0), PlayerToken(*name, 1)};
+  absl::StatusOr<v1::StoredGameSpec> spec =
+      BuildGameSpec(request, *name, context_.time->UnixMs(), tokens);
+  if (!spec.ok()) return spec.status();
+  complete(&*spec);
+  absl::StatusOr<std::shared_ptr<LiveGame>> game =
+      LiveGame::Create(*spec, &context_);
+  // The session refused the rules or the start position.
+  if (!game.ok()) return absl::InvalidArgumentError(game.status().message());
+  return game;
+}
+
 void GameRegistry::Create(const v1::CreateGameRequest& request,
+                          const Creator& creator,
                           v1::CreateGameResponse* response, Done done) {
-  const std::string& request_id = request.request_id();
+  if (request.request_id().size() > kMaxLabelBytes) {
+    return done(absl::InvalidArgumentError(
+        absl::StrCat("request_id: ", request.request_id().size(),
+                     " bytes, at most ", kMaxLabelBytes)));
+  }
+  const std::string request_id =
+      request.request_id().empty()
+          ? ""
+          : ScopedRequestId(creator, request.request_id());
   {
     absl::MutexLock lock(&mu_);
     if (!request_id.empty() && creating_.contains(request_id)) {
@@ -185,60 +289,119 @@ void GameRegistry::Create(const v1::CreateGameRequest& request,
       return done(absl::OkStatus());
     }
   }
-  absl::StatusOr<std::string> name = NewGameName();
-  if (!name.ok()) return done(name.status());
-  const std::string tokens[2] = {DerivePlayerToken(token_key_, *name, 0),
-                                 DerivePlayerToken(token_key_, *name, 1)};
-  absl::StatusOr<v1::StoredGameSpec> spec =
-      BuildGameSpec(request, *name, context_.time->UnixMs(), tokens);
-  if (!spec.ok()) return done(spec.status());
+  const int64_t expiry = policy_.unstarted_expiry_ms;
   absl::StatusOr<std::shared_ptr<LiveGame>> game =
-      LiveGame::Create(*spec, &context_);
-  if (!game.ok()) {
-    // The session refused the rules or the start position.
-    return done(absl::InvalidArgumentError(game.status().message()));
-  }
+      NewGame(request, [&](v1::StoredGameSpec* spec) {
+        spec->set_creator(creator.key);
+        const v1::Game& g = spec->game();
+        if (expiry > 0) {
+          spec->set_unstarted_deadline_unix_ms(
+              std::max(g.create_time_unix_ms(), g.start_time_unix_ms()) +
+              expiry);
+        }
+      });
+  if (!game.ok()) return done(game.status());
   {
     absl::MutexLock lock(&mu_);
     if (static_cast<int>(live_.size()) + pending_creates_ >= max_live_games_) {
-      return done(absl::ResourceExhaustedError(absl::StrCat(
-          "the server holds its limit of ", max_live_games_, " live games")));
+      return done(rpc::WithReason(absl::ResourceExhaustedError(absl::StrCat(
+                                      "the server holds its limit of ",
+                                      max_live_games_, " live games")),
+                                  rpc::kReasonLimitReached));
+    }
+    auto held = creator_games_.find(creator.key);
+    if (held != creator_games_.end() &&
+        held->second >= policy_.max_live_per_creator) {
+      return done(rpc::WithReason(
+          absl::ResourceExhaustedError(
+              absl::StrCat("creator: ", creator.label, " holds its limit of ",
+                           policy_.max_live_per_creator,
+                           " live games; finish or abort one first")),
+          rpc::kReasonLimitReached));
     }
     if (!request_id.empty() && !creating_.insert(request_id).second) {
       return done(absl::UnavailableError(
           "request_id: a game with this request_id is being created; retry"));
     }
-    creating_names_.insert(*name);
+    creating_names_.insert((*game)->name());
     ++pending_creates_;
+    ++creator_games_[creator.key];
   }
-  store::GameRow row;
-  row.name = *name;
-  row.request_id = request_id;
-  // The kind is known: BuildGameSpec refused any other.
-  row.kind = FindGameKind(request.kind())->name;
-  row.event = spec->game().event();
-  for (const v1::Player& p : spec->game().players()) {
-    if (!p.name().empty()) row.players.push_back(p.name());
-    if (!p.id().empty()) row.players.push_back(p.id());
-  }
-  row.create_time_unix_ms = spec->game().create_time_unix_ms();
-  row.spec = spec->SerializeAsString();
   std::shared_ptr<LiveGame> created = *game;
-  created->CommitCreate(
-      std::move(row), [this, created, request_id, response,
-                       done = std::move(done)](absl::Status status) {
-        {
-          absl::MutexLock lock(&mu_);
-          if (!request_id.empty()) creating_.erase(request_id);
-          creating_names_.erase(created->name());
-          --pending_creates_;
-          if (status.ok()) live_[created->name()] = created;
-        }
-        if (!status.ok()) return done(status);
-        created->ArmClock();
-        AnswerCreated(created->name(), created->Snapshot(), response);
-        done(absl::OkStatus());
+  created->CommitCreate(RowOf(created->spec(), request_id),
+                        [this, created, request_id, response,
+                         done = std::move(done)](absl::Status status) {
+                          {
+                            absl::MutexLock lock(&mu_);
+                            if (!request_id.empty())
+                              creating_.erase(request_id);
+                            creating_names_.erase(created->name());
+                            --pending_creates_;
+                            if (status.ok()) {
+                              live_[created->name()] = created;
+                              const int64_t deadline =
+                                  created->spec().unstarted_deadline_unix_ms();
+                              if (deadline != 0) {
+                                deadlines_.emplace(deadline, created);
+                                ArmExpiryLocked();
+                              }
+                            } else {
+                              UncountLiveLocked(*created);
+                            }
+                          }
+                          if (!status.ok()) return done(status);
+                          created->ArmClock();
+                          AnswerCreated(created->name(), created->Snapshot(),
+                                        response);
+                          done(absl::OkStatus());
+                        });
+}
+
+absl::StatusOr<GameRegistry::PreparedGame> GameRegistry::PrepareTableGame(
+    const v1::CreateGameRequest& request, const v1::TableLink& table) {
+  absl::StatusOr<std::shared_ptr<LiveGame>> game =
+      NewGame(request, [&](v1::StoredGameSpec* spec) {
+        *spec->mutable_game()->mutable_table() = table;
       });
+  if (!game.ok()) return game.status();
+  PreparedGame prepared;
+  prepared.change = (*game)->TakeCreateChange(RowOf((*game)->spec(), ""));
+  prepared.game = *std::move(game);
+  return prepared;
+}
+
+absl::Status GameRegistry::ReserveTableGames(
+    const std::vector<std::shared_ptr<LiveGame>>& games) {
+  const int count = static_cast<int>(games.size());
+  absl::MutexLock lock(&mu_);
+  if (static_cast<int>(live_.size()) + pending_creates_ + count >
+      max_live_games_) {
+    return rpc::WithReason(
+        absl::ResourceExhaustedError(
+            absl::StrCat("the round needs ", count, " games; the server holds ",
+                         live_.size() + pending_creates_, " of its limit of ",
+                         max_live_games_, " live games")),
+        rpc::kReasonLimitReached);
+  }
+  pending_creates_ += count;
+  for (const auto& game : games) creating_names_.insert(game->name());
+  return absl::OkStatus();
+}
+
+void GameRegistry::TableGamesStored(
+    const std::vector<std::shared_ptr<LiveGame>>& games,
+    const absl::Status& status) {
+  for (const auto& game : games) game->CreateStored(status);
+  {
+    absl::MutexLock lock(&mu_);
+    pending_creates_ -= static_cast<int>(games.size());
+    for (const auto& game : games) {
+      creating_names_.erase(game->name());
+      if (status.ok()) live_[game->name()] = game;
+    }
+  }
+  if (!status.ok()) return;
+  for (const auto& game : games) game->ArmClock();
 }
 
 absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Find(

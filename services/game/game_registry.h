@@ -8,14 +8,17 @@
 #define CAIPAN_SERVICES_GAME_GAME_REGISTRY_H_
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "caipan/v1/game_service.pb.h"
+#include "services/game/game_creator.h"
 #include "services/game/live_game.h"
 
 namespace caipan::services::game {
@@ -25,15 +28,39 @@ class GameRegistry {
   // `token_key` (32 bytes) derives the players' tokens from a game's name, so
   // a retried create can hand them out again; it must be kept secret and
   // stay the same for the life of the store.
-  GameRegistry(GameContext context, int max_live_games, std::string token_key);
+  GameRegistry(GameContext context, int max_live_games, std::string token_key,
+               CreatePolicy policy = {});
   ~GameRegistry();
 
   // Follows the store's feed (a shared store), then loads every live game
   // from the store and starts its clock.
   absl::Status Recover();
 
-  void Create(const v1::CreateGameRequest& request,
+  // A game for `creator`: a retry with the same request_id by the same
+  // creator returns the same game and tokens; another creator's request_id is
+  // another game.
+  void Create(const v1::CreateGameRequest& request, const Creator& creator,
               v1::CreateGameResponse* response, Done done);
+
+  // A tournament table's game, ready to be stored together with the round
+  // (no request_id, no creator, no unstarted deadline): the game (not yet
+  // held) and the change that creates it.
+  struct PreparedGame {
+    std::shared_ptr<LiveGame> game;
+    store::Change change;
+  };
+  absl::StatusOr<PreparedGame> PrepareTableGame(
+      const v1::CreateGameRequest& request, const v1::TableLink& table);
+  // Room for the prepared `games` among the live games (RESOURCE_EXHAUSTED
+  // if there is none), held until TableGamesStored.
+  absl::Status ReserveTableGames(
+      const std::vector<std::shared_ptr<LiveGame>>& games);
+  // The store's answer for the reserved games, stored together (OK: they are
+  // now held and their clocks run); frees their reservation.
+  void TableGamesStored(const std::vector<std::shared_ptr<LiveGame>>& games,
+                        const absl::Status& status);
+  // The players' tokens of game `name`.
+  std::string PlayerToken(const std::string& name, int player) const;
   // A game by name; NOT_FOUND if there is none.
   absl::StatusOr<std::shared_ptr<LiveGame>> Find(const std::string& name);
   absl::Status List(const v1::ListGamesRequest& request,
@@ -45,6 +72,7 @@ class GameRegistry {
 
   int live_count() const;
   const GameContext& context() const { return context_; }
+  const CreatePolicy& create_policy() const { return policy_; }
   // Stops following the store and every game's alarm (before the time source
   // and store go away).
   void Shutdown();
@@ -59,6 +87,18 @@ class GameRegistry {
   void Resync();
   void AnswerCreated(const std::string& name, const v1::Game& game,
                      v1::CreateGameResponse* response) const;
+  // A new game's definition and in-memory game; `request` checked.
+  absl::StatusOr<std::shared_ptr<LiveGame>> NewGame(
+      const v1::CreateGameRequest& request,
+      const std::function<void(v1::StoredGameSpec*)>& complete);
+  // A held live game's creator quota and unstarted deadline.
+  void CountLiveLocked(const LiveGame& game) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void UncountLiveLocked(const LiveGame& game)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Aborts the games whose unstarted deadline has passed, then sets the
+  // alarm for the next deadline.
+  void ExpireUnstarted();
+  void ArmExpiryLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
   GameContext context_;
   const int max_live_games_;
@@ -71,6 +111,15 @@ class GameRegistry {
   absl::flat_hash_set<std::string> creating_names_ ABSL_GUARDED_BY(mu_);
   std::function<void(const v1::Game&)> finish_listener_ ABSL_GUARDED_BY(mu_);
   int pending_creates_ ABSL_GUARDED_BY(mu_) = 0;
+  const CreatePolicy policy_;
+  // Live and pending games of each creator (by Creator::key).
+  absl::flat_hash_map<std::string, int> creator_games_ ABSL_GUARDED_BY(mu_);
+  // Games with an unstarted deadline, by deadline (unix ms).
+  std::multimap<int64_t, std::weak_ptr<LiveGame>> deadlines_
+      ABSL_GUARDED_BY(mu_);
+  std::unique_ptr<Alarm> expiry_alarm_ ABSL_GUARDED_BY(mu_);
+  int64_t expiry_alarm_at_ ABSL_GUARDED_BY(mu_) = 0;
+  bool shut_down_ ABSL_GUARDED_BY(mu_) = false;
 };
 
 }  // namespace caipan::services::game

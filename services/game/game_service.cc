@@ -121,7 +121,13 @@ grpc::ServerUnaryReactor* GameService::CreateGame(
       return reactor;
     }
   }
-  registry_->Create(*request, response, Finisher(reactor));
+  absl::StatusOr<Creator> creator =
+      CreatorOfCall(*context, registry_->create_policy());
+  if (!creator.ok()) {
+    reactor->Finish(ToGrpcStatus(creator.status()));
+    return reactor;
+  }
+  registry_->Create(*request, *creator, response, Finisher(reactor));
   return reactor;
 }
 
@@ -204,10 +210,17 @@ grpc::ServerWriteReactor<v1::WatchGameResponse>* GameService::WatchGame(
         "arbiter's token",
         rpc::kReasonTokenMissing));
   }
-  if ((*game)->watcher_count() >= watch_limits_.max_per_game) {
-    return refuse(rpc::ErrorStatus(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                                   "the game has its limit of watchers",
-                                   rpc::kReasonLimitReached));
+  // Players and arbiters have seats of their own: spectators who came
+  // first never keep them from their game.
+  const bool seated = (*game)->KnowsToken(request->token());
+  if (seated ? (*game)->seated_watcher_count() >= kSeatedWatchersPerGame
+             : (*game)->watcher_count() - (*game)->seated_watcher_count() >=
+                   watch_limits_.max_per_game) {
+    return refuse(rpc::ErrorStatus(
+        grpc::StatusCode::RESOURCE_EXHAUSTED,
+        seated ? "the game has its limit of players' and arbiters' watchers"
+               : "the game has its limit of spectators",
+        rpc::kReasonLimitReached));
   }
   if (watch_streams_.fetch_add(1) >= watch_limits_.max_streams) {
     watch_streams_.fetch_sub(1);
@@ -218,7 +231,7 @@ grpc::ServerWriteReactor<v1::WatchGameResponse>* GameService::WatchGame(
   std::shared_ptr<LiveGame> watched = *game;
   auto* reactor = WatchReactor::Start(
       *std::move(game), request->after_sequence(), registry_->context().time,
-      watch_limits_.idle_timeout, &watch_streams_);
+      watch_limits_.idle_timeout, &watch_streams_, seated);
   // Read what notices announced before the watcher was there (a shared
   // store: later ones are read at once, for the watcher).
   if (watched->Behind()) (void)watched->CatchUp();

@@ -14,8 +14,12 @@
 
 namespace caipan::services::game {
 
+// Watch streams of one game's players and arbiters (apart from spectators).
+inline constexpr int kSeatedWatchersPerGame = 16;
+
 struct WatchLimits {
-  // Watchers of one game; more get RESOURCE_EXHAUSTED.
+  // Spectators of one game (watchers without a player's or arbiter's token);
+  // more get RESOURCE_EXHAUSTED.
   int max_per_game = 64;
   // Watch streams open at once, server-wide.
   int max_streams = 10000;

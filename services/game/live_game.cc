@@ -336,8 +336,27 @@ bool LiveGame::FlagFallIfDue(int64_t now, std::vector<v1::GameEvent>* events) {
 
 // --- Commits --------------------------------------------------------------
 
-void LiveGame::Commit(std::vector<v1::GameEvent> events, Done done,
-                      std::optional<store::GameRow> create) {
+store::Change LiveGame::TakeCreateChange(store::GameRow row) {
+  absl::MutexLock lock(&mu_);
+  pending_create_events_.push_back(std::move(*pending_create_));
+  pending_create_.reset();
+  return ChangeOf(pending_create_events_, std::move(row));
+}
+
+void LiveGame::CreateStored(const absl::Status& status) {
+  std::vector<v1::GameEvent> events;
+  uint64_t epoch;
+  {
+    absl::MutexLock lock(&mu_);
+    events = std::move(pending_create_events_);
+    pending_create_events_.clear();
+    epoch = epoch_;
+  }
+  OnCommitted(std::move(events), epoch, status);
+}
+
+store::Change LiveGame::ChangeOf(const std::vector<v1::GameEvent>& events,
+                                 std::optional<store::GameRow> create) {
   store::Change change;
   change.game = name();
   change.expected_last_sequence = stored_sequence_;
@@ -353,6 +372,12 @@ void LiveGame::Commit(std::vector<v1::GameEvent> events, Done done,
       change.create->snapshot = *change.snapshot;
     }
   }
+  return change;
+}
+
+void LiveGame::Commit(std::vector<v1::GameEvent> events, Done done,
+                      std::optional<store::GameRow> create) {
+  store::Change change = ChangeOf(events, std::move(create));
   ArmLocked();
   // A store that is closed answers at once, on this thread, which holds the
   // lock: the callback must then not take it again.
@@ -640,6 +665,16 @@ void LiveGame::RemoveWatcher(const GameWatcher* watcher) {
 int LiveGame::watcher_count() const {
   absl::MutexLock lock(&mu_);
   return static_cast<int>(watchers_.size());
+}
+
+int LiveGame::seated_watcher_count() const {
+  absl::MutexLock lock(&mu_);
+  int seated = 0;
+  for (const std::weak_ptr<GameWatcher>& w : watchers_) {
+    if (auto watcher = w.lock(); watcher != nullptr && watcher->seated)
+      ++seated;
+  }
+  return seated;
 }
 
 }  // namespace caipan::services::game

@@ -57,6 +57,9 @@ class GameWatcher {
  public:
   virtual ~GameWatcher() = default;
   virtual void OnGameChanged() = 0;
+  // A player or an arbiter (they have seats of their own), set before the
+  // watcher is added.
+  bool seated = false;
 };
 
 class LiveGame : public std::enable_shared_from_this<LiveGame> {
@@ -75,6 +78,15 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
 
   // Stores the game's creation (`row` describes it for the store's index).
   void CommitCreate(store::GameRow row, Done done);
+  // For a creation stored together with other changes (a tournament's round
+  // and its tables' games): the change that stores it, then, once the store
+  // has answered, CreateStored with the answer.
+  store::Change TakeCreateChange(store::GameRow row);
+  void CreateStored(const absl::Status& status);
+
+  // Aborts the game if it is live, still without a move, not paused by an
+  // arbiter, and its unstarted deadline (spec) has passed at `unix_now`.
+  void ExpireIfUnstarted(int64_t unix_now);
 
   const std::string& name() const { return spec_.game().name(); }
   const v1::StoredGameSpec& spec() const { return spec_; }
@@ -116,6 +128,8 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   void AddWatcher(std::weak_ptr<GameWatcher> watcher);
   void RemoveWatcher(const GameWatcher* watcher);
   int watcher_count() const;
+  // Watchers that are players or arbiters.
+  int seated_watcher_count() const;
 
   // The sequence of the last committed event, and of the last one sent to
   // the store (beyond it while a change is being stored).
@@ -180,6 +194,11 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   // committed state is updated).
   void Commit(std::vector<v1::GameEvent> events, Done done,
               std::optional<store::GameRow> create = std::nullopt)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // The store's change for `events` (the tentative state's status and
+  // snapshot when the game ends or is created); marks them sent.
+  store::Change ChangeOf(const std::vector<v1::GameEvent>& events,
+                         std::optional<store::GameRow> create)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void OnCommitted(std::vector<v1::GameEvent> events, uint64_t epoch,
                    const absl::Status& status);
@@ -246,6 +265,8 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   std::atomic<std::thread::id> committing_thread_{};
   // The creation event, between Create and CommitCreate.
   std::optional<v1::GameEvent> pending_create_ ABSL_GUARDED_BY(mu_);
+  // The creation event, between TakeCreateChange and CreateStored.
+  std::vector<v1::GameEvent> pending_create_events_ ABSL_GUARDED_BY(mu_);
 };
 
 // Player index 0 is xiangqi red / gomoku's first black; 1 the other.

@@ -459,4 +459,25 @@ void LiveGame::AbortGame(const v1::AbortGameRequest& request,
   CommitOne(std::move(event), response, std::move(done));
 }
 
+void LiveGame::ExpireIfUnstarted(int64_t unix_now) {
+  absl::MutexLock lock(&mu_);
+  const int64_t deadline = spec_.unstarted_deadline_unix_ms();
+  // A game whose clocks an arbiter paused is in the arbiter's hands.
+  if (deadline == 0 || unix_now < deadline || plies_ > 0 ||
+      state_.status() != v1::GAME_STATUS_LIVE || state_.clocks().paused() ||
+      stored_sequence_ != committed_.last_sequence())
+    return;
+  const int64_t now = context_->time->SteadyMs();
+  v1::GameEvent event = NewEvent();
+  event.mutable_aborted()->set_reason("no move was made in time");
+  EndGame(MakeVerdict(v1::RESULT_NO_RESULT, v1::SIDE_UNSPECIFIED,
+                      v1::VERDICT_REASON_ABORTED, plies_,
+                      "aborted: no move was made in time"),
+          now, /*armageddon_applies=*/false);
+  Seal(&event, now);
+  std::vector<v1::GameEvent> events;
+  events.push_back(std::move(event));
+  Commit(std::move(events), [](absl::Status) {});
+}
+
 }  // namespace caipan::services::game

@@ -37,13 +37,14 @@ WatchReactor::WatchReactor(std::shared_ptr<LiveGame> game, TimeSource* time,
 WatchReactor* WatchReactor::Start(std::shared_ptr<LiveGame> game,
                                   int64_t after_sequence, TimeSource* time,
                                   absl::Duration idle_timeout,
-                                  std::atomic<int>* open_streams) {
+                                  std::atomic<int>* open_streams, bool seated) {
   auto* reactor =
       new WatchReactor(std::move(game), time, idle_timeout, open_streams);
   {
     absl::MutexLock lock(&reactor->hook_->mu);
     reactor->hook_->owner = reactor;
   }
+  reactor->hook_->seated = seated;
   // Registered before the snapshot is taken, so no event falls in between.
   reactor->game_->AddWatcher(reactor->hook_);
   absl::MutexLock lock(&reactor->mu_);

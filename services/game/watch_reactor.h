@@ -28,11 +28,11 @@ class RefusedWatch : public grpc::ServerWriteReactor<v1::WatchGameResponse> {
 class WatchReactor : public grpc::ServerWriteReactor<v1::WatchGameResponse> {
  public:
   // `open_streams` was counted up by the caller and is counted down when the
-  // stream is done.
+  // stream is done. A `seated` watcher is a player or an arbiter.
   static WatchReactor* Start(std::shared_ptr<LiveGame> game,
                              int64_t after_sequence, TimeSource* time,
                              absl::Duration idle_timeout,
-                             std::atomic<int>* open_streams);
+                             std::atomic<int>* open_streams, bool seated);
 
   void OnWriteDone(bool ok) override;
   void OnCancel() override;

@@ -1,6 +1,7 @@
 // Creating a tournament and its entries (see tournament_state.h).
 #include <algorithm>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -11,6 +12,7 @@
 #include "engine/tournament/entry_csv.h"
 #include "engine/tournament/tiebreak.h"
 #include "engine/tournament/trf.h"
+#include "services/game/create_game.h"
 #include "services/game/game_request_checks.h"
 #include "services/game_kinds.h"
 #include "services/tournament/tournament_state.h"
@@ -70,12 +72,15 @@ absl::Status CheckEntrant(const v1::Entrant& entrant, int index) {
   const std::string where = absl::StrCat("players[", index, "]");
   if (entrant.name().empty())
     return absl::InvalidArgumentError(absl::StrCat(where, ".name: empty"));
-  for (const auto& [text, field] : {std::pair{&entrant.name(), "name"},
-                                    {&entrant.id(), "id"},
-                                    {&entrant.unit(), "unit"},
-                                    {&entrant.birth_date(), "birth_date"}}) {
-    if (absl::Status s = CheckLine(*text, field, kMaxEntrantFieldBytes);
-        !s.ok())
+  // The name is also the name of the player in each game the entrant plays,
+  // so it takes the games' limit: a field the games refuse could never be
+  // paired.
+  for (const auto& [text, field, limit] :
+       {std::tuple{&entrant.name(), "name", game::kMaxLabelBytes},
+        {&entrant.id(), "id", kMaxEntrantFieldBytes},
+        {&entrant.unit(), "unit", kMaxEntrantFieldBytes},
+        {&entrant.birth_date(), "birth_date", kMaxEntrantFieldBytes}}) {
+    if (absl::Status s = CheckLine(*text, field, limit); !s.ok())
       return absl::InvalidArgumentError(absl::StrCat(where, ".", s.message()));
   }
   if (entrant.sex() != "" && entrant.sex() != "m" && entrant.sex() != "f") {

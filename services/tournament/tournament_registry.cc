@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "absl/strings/match.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "engine/common/status_macros.h"
@@ -165,7 +164,8 @@ void TournamentRegistry::RunNext(const std::shared_ptr<Entry>& entry) {
 
 void TournamentRegistry::Commit(const std::shared_ptr<Entry>& entry,
                                 v1::StoredTournament state,
-                                v1::TournamentChange change, Done done) {
+                                v1::TournamentChange change, Done done,
+                                std::vector<store::Change> together) {
   const int64_t last = state.tournament().last_sequence();
   change.set_sequence(last + 1);
   change.set_time_unix_ms(context_.time->UnixMs());
@@ -177,6 +177,7 @@ void TournamentRegistry::Commit(const std::shared_ptr<Entry>& entry,
   stored.events.push_back({last + 1, change.SerializeAsString()});
   stored.status = StoreStatus(state.tournament());
   stored.snapshot = state.SerializeAsString();
+  stored.together = std::move(together);
   context_.store->Commit(std::move(stored), [entry, state = std::move(state),
                                              done = std::move(done)](
                                                 absl::Status status) mutable {
@@ -336,27 +337,14 @@ void TournamentRegistry::SetPlayerStatus(
       std::move(done));
 }
 
-void TournamentRegistry::CreateGames(const v1::StoredTournament& state,
-                                     const v1::PairRoundRequest& request,
-                                     std::shared_ptr<v1::Round> round,
-                                     Done done) {
+absl::StatusOr<std::vector<game::GameRegistry::PreparedGame>>
+TournamentRegistry::PrepareGames(const v1::StoredTournament& state,
+                                 const v1::PairRoundRequest& request,
+                                 v1::Round* round) {
   const v1::Tournament& t = state.tournament();
-  std::vector<int> tables;
-  for (int i = 0; i < round->pairings_size(); ++i) {
-    if (round->pairings(i).black() != 0) tables.push_back(i);
-  }
-  if (tables.empty()) return done(absl::OkStatus());
-  struct Pending {
-    std::atomic<int> left;
-    absl::Mutex mu;
-    absl::Status first_error ABSL_GUARDED_BY(mu);
-    std::vector<v1::CreateGameResponse> answers;
-  };
-  auto pending = std::make_shared<Pending>();
-  pending->left = static_cast<int>(tables.size());
-  pending->answers.resize(round->pairings_size());
-  for (int index : tables) {
-    const v1::TablePairing& table = round->pairings(index);
+  std::vector<game::GameRegistry::PreparedGame> games;
+  for (v1::TablePairing& table : *round->mutable_pairings()) {
+    if (table.black() == 0) continue;
     v1::CreateGameRequest create;
     create.set_kind(t.kind());
     *create.mutable_xiangqi_rules() = t.xiangqi_rules();
@@ -366,8 +354,6 @@ void TournamentRegistry::CreateGames(const v1::StoredTournament& state,
     create.set_event(t.name());
     create.set_round(absl::StrCat(round->number()));
     create.set_board(absl::StrCat(table.table()));
-    create.set_request_id(
-        GameRequestId(t.name(), round->number(), table.table()));
     create.set_start_time_unix_ms(request.start_time_unix_ms());
     const int numbers[2] = {table.red(), table.black()};
     for (int p = 0; p < 2; ++p) {
@@ -376,32 +362,22 @@ void TournamentRegistry::CreateGames(const v1::StoredTournament& state,
       player->set_name(t.players(numbers[p] - 1).entrant().name());
       player->set_id(absl::StrCat(numbers[p]));
     }
-    context_.games->Create(
-        create, &pending->answers[index],
-        [pending, round, index, done](absl::Status status) {
-          if (status.ok()) {
-            round->mutable_pairings(index)->set_game(
-                pending->answers[index].game().name());
-          } else {
-            absl::MutexLock lock(&pending->mu);
-            if (pending->first_error.ok()) {
-              pending->first_error = absl::Status(
-                  status.code(),
-                  absl::StrCat(
-                      "table ", round->pairings(index).table(),
-                      ": the game could not be created: ", status.message()));
-            }
-          }
-          if (pending->left.fetch_sub(1) == 1) {
-            absl::Status first;
-            {
-              absl::MutexLock lock(&pending->mu);
-              first = pending->first_error;
-            }
-            done(first);
-          }
-        });
+    v1::TableLink link;
+    link.set_tournament(t.name());
+    link.set_round(round->number());
+    link.set_table(table.table());
+    absl::StatusOr<game::GameRegistry::PreparedGame> prepared =
+        context_.games->PrepareTableGame(create, link);
+    if (!prepared.ok()) {
+      return absl::Status(prepared.status().code(),
+                          absl::StrCat("table ", table.table(),
+                                       ": the game could not be created: ",
+                                       prepared.status().message()));
+    }
+    table.set_game(prepared->game->name());
+    games.push_back(*std::move(prepared));
   }
+  return games;
 }
 
 void TournamentRegistry::PairRound(const v1::PairRoundRequest& request,
@@ -428,28 +404,45 @@ void TournamentRegistry::PairRound(const v1::PairRoundRequest& request,
         }
         auto round = std::make_shared<v1::Round>(
             NewRound(state, request.round(), *pairings));
-        auto store_round = [this, entry, response, done, finish, round, kind,
-                            state](absl::Status status) mutable {
-          if (!status.ok()) {
-            done(status);
+        // The round and its tables' games are stored in one transaction:
+        // all of them or, after any failure, none (a retry pairs the field
+        // as it is then).
+        std::vector<store::Change> creates;
+        std::vector<std::shared_ptr<game::LiveGame>> games;
+        if (!request.without_games()) {
+          absl::StatusOr<std::vector<game::GameRegistry::PreparedGame>>
+              prepared = PrepareGames(state, request, round.get());
+          if (!prepared.ok()) {
+            done(prepared.status());
             return finish();
           }
-          AddRound(*round, &state);
-          v1::TournamentChange change;
-          *change.mutable_round_paired() = *round;
-          Commit(
-              entry, std::move(state), std::move(change),
-              [this, round, kind, response, done, finish](absl::Status status) {
-                if (status.ok()) {
-                  *response = *round;
-                  AddTokens(kind, response);
-                }
-                done(status);
-                finish();
-              });
-        };
-        if (request.without_games()) return store_round(absl::OkStatus());
-        CreateGames(state, request, round, std::move(store_round));
+          for (game::GameRegistry::PreparedGame& p : *prepared) {
+            creates.push_back(std::move(p.change));
+            games.push_back(std::move(p.game));
+          }
+          if (absl::Status s = context_.games->ReserveTableGames(games);
+              !s.ok()) {
+            done(s);
+            return finish();
+          }
+        }
+        AddRound(*round, &state);
+        v1::TournamentChange change;
+        *change.mutable_round_paired() = *round;
+        Commit(
+            entry, std::move(state), std::move(change),
+            [this, round, kind, games = std::move(games), response, done,
+             finish](absl::Status status) {
+              if (!games.empty())
+                context_.games->TableGamesStored(games, status);
+              if (status.ok()) {
+                *response = *round;
+                AddTokens(kind, response);
+              }
+              done(status);
+              finish();
+            },
+            std::move(creates));
       },
       done);
 }
@@ -475,15 +468,20 @@ void TournamentRegistry::RecordResult(const v1::RecordResultRequest& request,
 }
 
 void TournamentRegistry::OnGameFinished(const v1::Game& game) {
-  if (!absl::StartsWith(game.event(), kNamePrefix)) return;
-  int round = 0, table = 0;
-  if (!absl::SimpleAtoi(game.round(), &round) ||
-      !absl::SimpleAtoi(game.board(), &table))
-    return;
+  // Only the server links a game to a table (a client's labels do not).
+  v1::TableLink link = game.table();
+  if (!game.has_table()) {
+    absl::MutexLock lock(&mu_);
+    auto it = unlinked_games_.find(game.name());
+    if (it == unlinked_games_.end()) return;
+    link = it->second;
+  }
+  const int round = link.round();
+  const int table = link.table();
   // A result that cannot be stored now is found again at the next start
   // (Recover reads the game of every pending table).
   Change(
-      game.event(),
+      link.tournament(),
       [game, round, table](
           v1::StoredTournament* state,
           v1::TournamentChange* change) -> absl::StatusOr<bool> {
@@ -517,6 +515,15 @@ absl::Status TournamentRegistry::Recover() {
               context_.games->Find(table.game());
           if (!live.ok()) continue;  // reported again when it ends
           const v1::Game game = (*live)->Snapshot(/*with_moves=*/false);
+          if (!game.has_table()) {
+            // Paired before games carried their table.
+            v1::TableLink link;
+            link.set_tournament(row.name);
+            link.set_round(round.number());
+            link.set_table(table.table());
+            absl::MutexLock lock(&mu_);
+            unlinked_games_[game.name()] = std::move(link);
+          }
           if (game.status() == v1::GAME_STATUS_FINISHED) OnGameFinished(game);
         }
       }
@@ -567,8 +574,7 @@ void TournamentRegistry::AddTokens(v1::GameKind kind, v1::Round* round) const {
     for (int p = 0; p < 2; ++p) {
       v1::PairingPlayerToken* token = table.add_tokens();
       token->set_side(SideOf(kind, p));
-      token->set_token(
-          game::DerivePlayerToken(context_.token_key, table.game(), p));
+      token->set_token(context_.games->PlayerToken(table.game(), p));
     }
   }
 }

@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
@@ -34,8 +35,6 @@ struct TournamentContext {
   game::TimeSource* time = nullptr;
   // Arbiter tokens (null: none configured, so no changes can be made).
   const rpc::TokenAuthenticator* arbiters = nullptr;
-  // The key the games' player tokens derive from (GameRegistry's).
-  std::string token_key;
   // Changes waiting on one tournament; more get RESOURCE_EXHAUSTED.
   int max_queued_changes = 1000;
 };
@@ -101,18 +100,25 @@ class TournamentRegistry {
   static v1::StoredTournament StateOf(const std::shared_ptr<Entry>& entry);
   // Stores `state` as the result of `change`; on success makes it the
   // committed state, then calls `done`.
+  // `together`: changes of other games stored in the same transaction.
   void Commit(const std::shared_ptr<Entry>& entry, v1::StoredTournament state,
-              v1::TournamentChange change, Done done);
+              v1::TournamentChange change, Done done,
+              std::vector<store::Change> together = {});
   // Adds the players' tokens of each table's game.
   void AddTokens(v1::GameKind kind, v1::Round* round) const;
-  // Creates the games of a new round's tables, then calls `done`.
-  void CreateGames(const v1::StoredTournament& state,
-                   const v1::PairRoundRequest& request,
-                   std::shared_ptr<v1::Round> round, Done done);
+  // The games of a new round's tables (each table's `game` set), to be
+  // stored together with the round.
+  absl::StatusOr<std::vector<game::GameRegistry::PreparedGame>> PrepareGames(
+      const v1::StoredTournament& state, const v1::PairRoundRequest& request,
+      v1::Round* round);
 
   TournamentContext context_;
   absl::Mutex mu_;
   absl::flat_hash_map<std::string, std::shared_ptr<Entry>> entries_
+      ABSL_GUARDED_BY(mu_);
+  // Pending tables' games stored before games carried their table link
+  // (found at Recover), by game name.
+  absl::flat_hash_map<std::string, v1::TableLink> unlinked_games_
       ABSL_GUARDED_BY(mu_);
 };
 

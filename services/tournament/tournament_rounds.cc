@@ -60,10 +60,6 @@ int RoundsOfField(const v1::Tournament& t) {
 
 }  // namespace
 
-std::string GameRequestId(const std::string& tournament, int round, int table) {
-  return absl::StrCat(tournament, "/rounds/", round, "/tables/", table);
-}
-
 bool RoundFinished(const v1::Round& round) {
   for (const v1::TablePairing& p : round.pairings()) {
     if (!HasResult(p)) return false;

@@ -90,9 +90,6 @@ absl::StatusOr<v1::Standings> ComputeStandings(
 // Rounds with every table decided, from round 1 on.
 int FinishedRounds(const v1::StoredTournament& state);
 
-// The name of a table's game request: retried pairing creates the same game.
-std::string GameRequestId(const std::string& tournament, int round, int table);
-
 }  // namespace caipan::services::tournament
 
 #endif  // CAIPAN_SERVICES_TOURNAMENT_TOURNAMENT_STATE_H_

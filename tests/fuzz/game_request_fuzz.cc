@@ -106,7 +106,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       v1::CreateGameRequest request;
       if (!request.ParseFromString(body)) continue;
       Answer answer;
-      world.registry->Create(request, &created, answer.done());
+      world.registry->Create(request, game::Creator{"fuzz", "fuzz"}, &created,
+                             answer.done());
       if (answer.Wait().ok()) name = created.game().name();
       continue;
     }

@@ -553,6 +553,55 @@ TEST_P(GameStoreTest, ManyThreadsCommitContiguousSequences) {
   }
 }
 
+TEST_P(GameStoreTest, ChangesStoredTogetherAreAllOrNothing) {
+  ASSERT_TRUE(Commit(Create(Row("tournaments/t"), {"t1"})).ok());
+  ASSERT_TRUE(Commit(Create(Row("games/taken", "req-taken"), {"x1"})).ok());
+
+  // A round whose last table's game clashes with a stored request_id: the
+  // round's event and every game of it fail as one.
+  Change round = Append("tournaments/t", 1, {"round 1"});
+  round.together.push_back(Create(Row("games/r1"), {"r1"}));
+  round.together.push_back(Create(Row("games/r2", "req-taken"), {"r2"}));
+  EXPECT_EQ(Commit(std::move(round)).code(), absl::StatusCode::kAlreadyExists);
+  EXPECT_EQ(Find("tournaments/t").last_sequence, 1);
+  for (const char* name : {"games/r1", "games/r2"}) {
+    absl::StatusOr<std::optional<GameRow>> row = store_->FindGame(name);
+    ASSERT_TRUE(row.ok());
+    EXPECT_FALSE(row->has_value()) << name;
+  }
+
+  // The tournament's own change failing (a stale sequence) stores no game.
+  Change stale = Append("tournaments/t", 0, {"stale"});
+  stale.together.push_back(Create(Row("games/s1"), {"s1"}));
+  EXPECT_EQ(Commit(std::move(stale)).code(), absl::StatusCode::kAborted);
+  absl::StatusOr<std::optional<GameRow>> s1 = store_->FindGame("games/s1");
+  ASSERT_TRUE(s1.ok());
+  EXPECT_FALSE(s1->has_value());
+
+  // Two games of one change claiming the same request_id, or one game named
+  // twice: refused whole.
+  Change twice = Append("tournaments/t", 1, {"round 1"});
+  twice.together.push_back(Create(Row("games/d1", "req-d"), {"d1"}));
+  twice.together.push_back(Create(Row("games/d2", "req-d"), {"d2"}));
+  EXPECT_FALSE(Commit(std::move(twice)).ok());
+  Change named_twice = Append("tournaments/t", 1, {"round 1"});
+  named_twice.together.push_back(Create(Row("games/n"), {"n1"}));
+  named_twice.together.push_back(Create(Row("games/n"), {"n2"}));
+  EXPECT_EQ(Commit(std::move(named_twice)).code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(Find("tournaments/t").last_sequence, 1);
+
+  // A good round: everything is there.
+  Change good = Append("tournaments/t", 1, {"round 1"}, std::nullopt, "s2");
+  good.together.push_back(Create(Row("games/g1"), {"g1"}));
+  good.together.push_back(Create(Row("games/g2", "req-g2"), {"g2"}));
+  ASSERT_TRUE(Commit(std::move(good)).ok());
+  EXPECT_EQ(Find("tournaments/t").snapshot, "s2");
+  EXPECT_THAT(Payloads(Events("tournaments/t")), ElementsAre("t1", "round 1"));
+  EXPECT_THAT(Payloads(Events("games/g1")), ElementsAre("g1"));
+  EXPECT_EQ(Find("games/g2").request_id, "req-g2");
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, GameStoreTest,
                          ::testing::Values("memory", "sqlite", "postgres"),
                          [](const auto& info) { return info.param; });

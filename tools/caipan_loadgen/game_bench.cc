@@ -308,6 +308,9 @@ int RunGameBench(const GameBenchConfig& config) {
           args.emplace_back(flag);
         args.push_back(absl::StrCat("--data-dir=", db_dir));
         args.push_back(absl::StrCat("--max-live-games=", games * 4 + 16));
+        // Every game comes from this one address.
+        args.push_back(
+            absl::StrCat("--max-live-games-per-creator=", games * 4 + 16));
         const std::string log = absl::StrCat(db_dir, "/server.log");
         SpawnedServer server(config.server_path, log, args);
         if (server.port() == 0) {

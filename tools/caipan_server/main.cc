@@ -58,6 +58,8 @@ int main(int argc, char** argv) {
   std::string arbiter_tokens_file;
   std::string store_sync = "full";
   int max_live_games = 10000;
+  caipan::services::game::CreatePolicy create_policy;
+  double unstarted_expiry_seconds = 600;
   caipan::services::game::WatchLimits watch_limits;
   double watch_idle_seconds = 300;
 
@@ -171,8 +173,25 @@ int main(int argc, char** argv) {
                  "live games held at once (RESOURCE_EXHAUSTED past it)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1 << 24));
+  app.add_option("--max-live-games-per-creator",
+                 create_policy.max_live_per_creator,
+                 "live games one creator holds at once (its token, or its "
+                 "address without one; tournament games do not count)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 24));
+  app.add_flag("--create-requires-token", create_policy.requires_token,
+               "CreateGame needs one of --auth-tokens-file's tokens "
+               "(authorization: Bearer …); by default anyone may create, "
+               "within the per-creator quota");
+  app.add_option("--unstarted-game-expiry-seconds", unstarted_expiry_seconds,
+                 "a created game still without a move this long after its "
+                 "start is aborted and its slot freed (0: never; tournament "
+                 "games never)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 7 * 86400.0));
   app.add_option("--max-watchers-per-game", watch_limits.max_per_game,
-                 "WatchGame streams on one game")
+                 "spectators' WatchGame streams on one game (players and "
+                 "arbiters have 16 seats of their own)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1 << 20));
   app.add_option("--max-watch-streams", watch_limits.max_streams,
@@ -329,7 +348,17 @@ int main(int argc, char** argv) {
   game_context.time = time_source.get();
   game_context.arbiters = arbiters.get();
   game_context.session_options = options;
-  game::GameRegistry registry(game_context, max_live_games, *token_key);
+  create_policy.tokens = authenticator.get();
+  create_policy.unstarted_expiry_ms =
+      static_cast<int64_t>(unstarted_expiry_seconds * 1000);
+  if (create_policy.requires_token && authenticator == nullptr) {
+    std::fprintf(stderr,
+                 "caipan-server: --create-requires-token needs "
+                 "--auth-tokens-file\n");
+    return 2;
+  }
+  game::GameRegistry registry(game_context, max_live_games, *token_key,
+                              create_policy);
   if (absl::Status s = registry.Recover(); !s.ok()) {
     std::fprintf(stderr, "caipan-server: recovering live games: %s\n",
                  std::string(s.message()).c_str());
@@ -345,7 +374,6 @@ int main(int argc, char** argv) {
   tournament_context.games = &registry;
   tournament_context.time = time_source.get();
   tournament_context.arbiters = arbiters.get();
-  tournament_context.token_key = *token_key;
   tournament::TournamentRegistry tournaments(tournament_context);
   if (absl::Status s = tournaments.Recover(); !s.ok()) {
     std::fprintf(stderr, "caipan-server: recovering tournaments: %s\n",

@@ -38,6 +38,12 @@ inline const std::string& TestTokenKey() {
   return *key;
 }
 
+// The creator of the games tests create through the registry.
+inline const Creator& TestCreator() {
+  static const Creator* creator = new Creator{"test-creator-key", "test"};
+  return *creator;
+}
+
 // Runs an operation that answers through a Done callback and waits for it.
 inline absl::Status Await(const std::function<void(Done)>& start) {
   auto notification = std::make_shared<absl::Notification>();
@@ -65,14 +71,14 @@ inline bool Eventually(const std::function<bool()>& condition) {
 class RegistryEnv {
  public:
   RegistryEnv(store::GameStore* store, ManualTimeSource* time,
-              int max_live_games = 100)
+              int max_live_games = 100, CreatePolicy policy = {})
       : arbiters_(std::vector<std::string>{kArbiterToken}) {
     GameContext context;
     context.store = store;
     context.time = time;
     context.arbiters = &arbiters_;
-    registry_ = std::make_unique<GameRegistry>(std::move(context),
-                                               max_live_games, TestTokenKey());
+    registry_ = std::make_unique<GameRegistry>(
+        std::move(context), max_live_games, TestTokenKey(), policy);
   }
   ~RegistryEnv() { registry_->Shutdown(); }
 

@@ -50,8 +50,8 @@ class SharedStoreTest : public ::testing::Test {
     v1::CreateGameResponse response;
     const v1::CreateGameRequest request = XiangqiRequest(time_control);
     EXPECT_TRUE(Await([&](Done done) {
-                  envs_[server]->registry().Create(request, &response,
-                                                   std::move(done));
+                  envs_[server]->registry().Create(request, TestCreator(),
+                                                   &response, std::move(done));
                 }).ok());
     CreatedGame created;
     created.name = response.game().name();

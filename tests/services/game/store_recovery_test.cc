@@ -46,7 +46,8 @@ class StoreRecoveryTest : public ::testing::Test {
   CreatedGame Create(const v1::CreateGameRequest& request) {
     v1::CreateGameResponse response;
     EXPECT_TRUE(Await([&](Done done) {
-                  registry().Create(request, &response, std::move(done));
+                  registry().Create(request, TestCreator(), &response,
+                                    std::move(done));
                 }).ok());
     CreatedGame created;
     created.name = response.game().name();

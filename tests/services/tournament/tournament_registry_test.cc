@@ -40,7 +40,6 @@ class TournamentRegistryTest : public ::testing::Test {
     context.games = &games_->registry();
     context.time = &time_;
     context.arbiters = &arbiters_;
-    context.token_key = TestTokenKey();
     tournaments_ = std::make_unique<TournamentRegistry>(context);
     ASSERT_TRUE(tournaments_->Recover().ok());
   }
@@ -155,6 +154,85 @@ TEST_F(TournamentRegistryTest, PairingCreatesTheGamesWithTheEventsSettings) {
   // The next round waits for every result.
   EXPECT_EQ(Pair(name, 2).status().code(),
             absl::StatusCode::kFailedPrecondition);
+}
+
+TEST_F(TournamentRegistryTest, PairingStoresTheRoundAndItsGamesOrNothing) {
+  // Room for two live games: a round of three tables is refused whole.
+  tournaments_.reset();
+  games_ = std::make_unique<RegistryEnv>(store_.get(), &time_, 2);
+  StartTournaments();
+  const std::string name = CreateSwiss(6, "600+5");
+  absl::StatusOr<v1::Round> refused = Pair(name, 1);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kResourceExhausted);
+  absl::StatusOr<v1::StoredTournament> state = tournaments_->Get(name);
+  ASSERT_TRUE(state.ok());
+  EXPECT_EQ(state->rounds_size(), 0);
+  EXPECT_EQ(games_->registry().live_count(), 0);
+  v1::ListGamesRequest list;
+  v1::ListGamesResponse listed;
+  ASSERT_TRUE(games_->registry().List(list, &listed).ok());
+  EXPECT_EQ(listed.games_size(), 0) << "a refused round left games behind";
+
+  // The field changes (two players check out), and the retry pairs it as
+  // it is now: every table's game seats that table's players.
+  for (int number : {2, 5}) {
+    v1::SetPlayerStatusRequest absent;
+    absent.set_token(kArbiterToken);
+    absent.set_tournament(name);
+    absent.set_number(number);
+    absent.mutable_present()->set_value(false);
+    v1::Tournament after;
+    ASSERT_TRUE(Await([&](Done done) {
+                  tournaments_->SetPlayerStatus(absent, &after, done);
+                }).ok());
+  }
+  absl::StatusOr<v1::Round> round = Pair(name, 1);
+  ASSERT_TRUE(round.ok()) << round.status();
+  state = tournaments_->Get(name);
+  ASSERT_TRUE(state.ok());
+  int games = 0;
+  for (const v1::TablePairing& table : round->pairings()) {
+    if (table.game().empty()) continue;
+    ++games;
+    EXPECT_NE(table.red(), 2);
+    EXPECT_NE(table.black(), 5);
+    absl::StatusOr<std::shared_ptr<game::LiveGame>> live =
+        games_->registry().Find(table.game());
+    ASSERT_TRUE(live.ok());
+    const v1::Game g = (*live)->Snapshot();
+    EXPECT_EQ(g.players(0).name(),
+              state->tournament().players(table.red() - 1).entrant().name());
+    EXPECT_EQ(g.players(1).name(),
+              state->tournament().players(table.black() - 1).entrant().name());
+    EXPECT_EQ(g.table().tournament(), name);
+    EXPECT_EQ(g.table().round(), 1);
+    EXPECT_EQ(g.table().table(), table.table());
+  }
+  EXPECT_EQ(games, 2);
+}
+
+TEST_F(TournamentRegistryTest, AClientsGameLabelledAsATableReportsNothing) {
+  const std::string name = CreateSwiss(2, "");
+  absl::StatusOr<v1::Round> round = Pair(name, 1);
+  ASSERT_TRUE(round.ok());
+  // A stranger's game with the table's labels, finished at once.
+  v1::CreateGameRequest forged = game::testing::XiangqiRequest("");
+  forged.set_event(name);
+  forged.set_round("1");
+  forged.set_board("1");
+  v1::CreateGameResponse created;
+  ASSERT_TRUE(Await([&](Done done) {
+                games_->registry().Create(forged, game::testing::TestCreator(),
+                                          &created, done);
+              }).ok());
+  ASSERT_TRUE(Resign(created.game().name(), created.tokens(0).token()).ok());
+  // The table's own game decides the table.
+  ASSERT_TRUE(
+      Resign(round->pairings(0).game(), round->pairings(0).tokens(1).token())
+          .ok());
+  ASSERT_TRUE(Eventually(
+      [&] { return Table(name, 1, 1).result() == v1::TABLE_RESULT_RED_WINS; }));
+  EXPECT_EQ(Table(name, 1, 1).game(), round->pairings(0).game());
 }
 
 TEST_F(TournamentRegistryTest, FinishedGamesReportTheirResults) {
