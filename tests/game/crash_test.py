@@ -20,21 +20,18 @@ AdjudicationService (ListMoves / CheckMove) before the clients start.
 Usage: crash_test.py --server PATH --proto-dir DIR [--kills N] [--seed S]
 """
 
-import argparse
-import glob
 import os
 import random
-import re
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 
 import grpc
-from grpc_tools import protoc
+
+import crash_common
+from crash_common import CALL_TIMEOUT, RETRYABLE, Failure, FinalKill, call_once, now_ms
 
 pb = None  # caipan.v1.adjudication_service_pb2
 adj_stubs = None  # caipan.v1.adjudication_service_pb2_grpc
@@ -44,28 +41,15 @@ common = None  # caipan.v1.common_pb2
 gm = None  # caipan.v1.gomoku_pb2
 xq = None  # caipan.v1.xiangqi_pb2
 
-# Errors a client sees when the server is killed under it (or is slow): the call is retried.
-RETRYABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED,
-             grpc.StatusCode.CANCELLED)
-CALL_TIMEOUT = 5.0
+ARBITER_TOKEN = "crash-test-arbiter-token-0123456789"
 INITIAL_MS = 1200 * 1000
 INCREMENT_MS = 5 * 1000
 # Milliseconds of tolerance for readings taken on the same machine's clock.
 SLACK_MS = 30
 
 
-def now_ms():
-    return int(time.time() * 1000)
-
-
 def generate_client(proto_dir, out_dir):
-    os.makedirs(out_dir, exist_ok=True)
-    protos = sorted(glob.glob(os.path.join(proto_dir, "caipan", "v1", "*.proto")))
-    code = protoc.main(["grpc_tools.protoc", "-I" + proto_dir, "--python_out=" + out_dir,
-                        "--grpc_python_out=" + out_dir] + protos)
-    if code != 0:
-        sys.exit("protoc failed")
-    sys.path.insert(0, out_dir)
+    crash_common.generate_client(proto_dir, out_dir)
     global pb, adj_stubs, gs, game_stubs, common, gm, xq
     from caipan.v1 import adjudication_service_pb2 as pb
     from caipan.v1 import adjudication_service_pb2_grpc as adj_stubs
@@ -76,152 +60,12 @@ def generate_client(proto_dir, out_dir):
     from caipan.v1 import xiangqi_pb2 as xq
 
 
-class Failure(Exception):
-    pass
+class Connection(crash_common.Connection):
+    """A client's channel to the current server (GameService, AdjudicationService)."""
 
-
-class FinalKill(Exception):
-    """The server was killed for the last time (it is restarted only for the checks)."""
-
-
-# --- The server process -----------------------------------------------------------------------
-
-class Server:
-    """caipan-server on a SQLite store in `work_dir`, restarted on a new port after each kill.
-
-    The current address is shared with the clients under a condition variable: None while the
-    server is down."""
-
-    def __init__(self, path, work_dir):
-        self.path = path
-        self.work_dir = work_dir
-        self.tokens_file = os.path.join(work_dir, "arbiters.txt")
-        with open(self.tokens_file, "w") as f:
-            f.write("# arbiter tokens\ncrash-test-arbiter-token-0123456789\n")
-        self.cond = threading.Condition()
-        self.proc = None
-        self.address = None
-        self.generation = 0
-        # Per incarnation: [spawn_unix_ms, listening_unix_ms, killed_unix_ms or None].
-        self.incarnations = []
-        self.log_path = None
-        self.final = threading.Event()  # set before the last kill
-
-    def start(self, deadline_s=60.0):
-        """Starts the server and waits for its `event=listening` line."""
-        self.generation += 1
-        self.log_path = os.path.join(self.work_dir, "server-%d.log" % self.generation)
-        log = open(self.log_path, "w")
-        spawn = now_ms()
-        try:
-            self.proc = subprocess.Popen(
-                [self.path, "--address", "127.0.0.1:0", "--metrics-address=off", "--http-address=off", "--no-rpc-log",
-                 "--store", "sqlite:" + os.path.join(self.work_dir, "games.db"),
-                 "--data-dir", self.work_dir, "--arbiter-tokens-file", self.tokens_file],
-                stdout=log, stderr=subprocess.STDOUT)
-        finally:
-            log.close()
-        deadline = time.monotonic() + deadline_s
-        port = None
-        while port is None:
-            with open(self.log_path) as f:
-                for line in f:
-                    if "event=listening" in line:
-                        match = re.search(r"\bport=(\d+)", line)
-                        if match:
-                            port = int(match.group(1))
-            if port is not None:
-                break
-            if self.proc.poll() is not None:
-                raise Failure("server (start %d) exited with %s before listening:\n%s" %
-                              (self.generation, self.proc.returncode, self.log_tail()))
-            if time.monotonic() > deadline:
-                raise Failure("server (start %d) did not log event=listening within %.0f s:\n%s"
-                              % (self.generation, deadline_s, self.log_tail()))
-            time.sleep(0.005)
-        up = now_ms()
-        with self.cond:
-            self.address = "127.0.0.1:%d" % port
-            self.incarnations.append([spawn, up, None])
-            self.cond.notify_all()
-        return spawn, up
-
-    def log_tail(self, lines=30):
-        try:
-            with open(self.log_path) as f:
-                return "".join(f.readlines()[-lines:])
-        except OSError:
-            return "(no log)"
-
-    def kill(self):
-        with self.cond:
-            self.address = None
-            self.cond.notify_all()
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
-        self.incarnations[-1][2] = now_ms()
-
-    def stop(self):
-        """Stops the server at the end (SIGTERM, then SIGKILL)."""
-        with self.cond:
-            self.address = None
-            self.cond.notify_all()
-        if self.proc is None or self.proc.poll() is not None:
-            return
-        self.final.set()
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-
-    def current(self, deadline, during_kills=False):
-        """(generation, address) of the running server; waits while it is down (during the
-        kills: raises FinalKill once the server is down for the last time)."""
-        with self.cond:
-            while self.address is None:
-                if during_kills and self.final.is_set():
-                    raise FinalKill()
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise Failure("the server was not back within the deadline")
-                self.cond.wait(min(left, 0.5))
-            return self.generation, self.address
-
-
-class Connection:
-    """A client's channel to the current server, reopened after a restart."""
-
-    def __init__(self, server):
-        self.server = server
-        self.generation = None
-        self.channel = None
-        self.game = None
-        self.adjudication = None
-
-    def stubs(self, deadline, during_kills=False):
-        generation, address = self.server.current(deadline, during_kills)
-        if generation != self.generation:
-            self.close()
-            self.channel = grpc.insecure_channel(address)
-            self.game = game_stubs.GameServiceStub(self.channel)
-            self.adjudication = adj_stubs.AdjudicationServiceStub(self.channel)
-            self.generation = generation
-        return self
-
-    def close(self):
-        if self.channel is not None:
-            self.channel.close()
-            self.channel = None
-
-
-def call_once(conn, fn, what):
-    """One call on a live server (the checking phase: no kills, no retries)."""
-    try:
-        return fn(conn.stubs(time.monotonic() + 30))
-    except grpc.RpcError as e:
-        raise Failure("%s: %s: %s" % (what, e.code().name, e.details()))
+    def open_stubs(self, channel):
+        self.game = game_stubs.GameServiceStub(channel)
+        self.adjudication = adj_stubs.AdjudicationServiceStub(channel)
 
 
 # --- Move sequences ---------------------------------------------------------------------------
@@ -813,18 +657,11 @@ def verify(server, games, stats, downtime_s):
 # --- Main -------------------------------------------------------------------------------------
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--server", required=True)
-    parser.add_argument("--proto-dir", required=True)
-    parser.add_argument("--kills", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=20240531)
+    parser = crash_common.argument_parser(__doc__, default_seed=20240531)
     parser.add_argument("--xiangqi-games", type=int, default=6)
     parser.add_argument("--gomoku-games", type=int, default=2)
     parser.add_argument("--max-plies", type=int, default=100)
-    args = parser.parse_args()
-    if args.kills < 1:
-        parser.error("--kills must be at least 1")
+    args = crash_common.parse_args(parser)
 
     started = time.monotonic()
     work_dir = tempfile.mkdtemp(prefix="caipan-crash-test-")
@@ -832,7 +669,7 @@ def main():
     clients = []
     try:
         generate_client(args.proto_dir, os.path.join(work_dir, "py"))
-        server = Server(args.server, work_dir)
+        server = crash_common.Server(args.server, work_dir, ARBITER_TOKEN, poll_s=0.005)
         spawn, up = server.start()
         startup_s = (up - spawn) / 1000.0
         rng = random.Random(args.seed)
@@ -895,10 +732,7 @@ def main():
                  time.monotonic() - killed))
         return 0
     except Failure as e:
-        print("crash test FAILED: %s" % e, file=sys.stderr)
-        if server is not None and server.log_path:
-            print("last server log (%s):\n%s" % (server.log_path, server.log_tail()),
-                  file=sys.stderr)
+        crash_common.report_failure("crash test", e, server)
         return 1
     finally:
         if server is not None:
