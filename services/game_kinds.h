@@ -23,15 +23,6 @@
 
 namespace caipan::services {
 
-// How the arbiter rules on a player's claim of a draw in a live game.
-struct DrawClaimRuling {
-  bool granted = false;
-  // Granted: why the game is drawn (VERDICT_REASON_NATURAL_LIMIT, …).
-  v1::VerdictReason reason = v1::VERDICT_REASON_UNSPECIFIED;
-  // What the players are told: why the draw is granted, or why not.
-  std::string explanation;
-};
-
 // What one game brings to the services. Plain function pointers: the plug-ins
 // are constants built once, and a call through them costs what the switch it
 // replaces did.
@@ -79,13 +70,6 @@ struct GameKindPlugin {
   // (text); an error names the field at fault.
   absl::StatusOr<std::string> (*submitted_move)(
       const v1::SubmitMoveRequest& request);
-  // The arbiter's ruling on a draw claimed by `claimant` in a live game of
-  // this kind after `moves` (as played); nullptr when the game's rules have
-  // no draw to claim.
-  absl::StatusOr<DrawClaimRuling> (*rule_on_draw_claim)(
-      const v1::Game& game,
-      const google::protobuf::RepeatedPtrField<std::string>& moves,
-      v1::Side claimant, const ServiceOptions& options);
 };
 
 // Each entry of the list declares its plug-in, defined in the game's files.

@@ -23,6 +23,12 @@ absl::Status GameSession::Claim(const v1::XiangqiClaim& /*claim*/,
   return absl::InvalidArgumentError("claim: only xiangqi games take claims");
 }
 
+absl::StatusOr<DrawClaimRuling> GameSession::RuleOnDrawClaim(
+    v1::Side /*claimant*/) {
+  return absl::FailedPreconditionError(
+      "draw claims are not part of this game's rules");
+}
+
 absl::StatusOr<std::unique_ptr<GameSession>> StartGameSession(
     const v1::PlayGameStart& start, const ServiceOptions& options,
     v1::PlayGameResponse* response, bool live) {

@@ -14,6 +14,15 @@
 
 namespace caipan::services {
 
+// How the arbiter rules on a player's claim of a draw in a live game.
+struct DrawClaimRuling {
+  bool granted = false;
+  // Granted: why the game is drawn (VERDICT_REASON_NATURAL_LIMIT, …).
+  v1::VerdictReason reason = v1::VERDICT_REASON_UNSPECIFIED;
+  // What the players are told: why the draw is granted, or why not.
+  std::string explanation;
+};
+
 class GameSession {
  public:
   virtual ~GameSession() = default;
@@ -30,6 +39,11 @@ class GameSession {
   // Other games refuse it (InvalidArgument).
   virtual absl::Status Claim(const v1::XiangqiClaim& claim,
                              v1::PlayGameResponse* response);
+  // A live game's arbiter on a draw claimed by `claimant` now, asked of the
+  // game's own state (nothing is decided or recorded here: the live game
+  // ends itself on a granted claim). FAILED_PRECONDITION for a game whose
+  // rules have no draw to claim.
+  virtual absl::StatusOr<DrawClaimRuling> RuleOnDrawClaim(v1::Side claimant);
   // Who acts next (gomoku: the colour; after a swap the players hold the
   // other colours).
   virtual v1::Side SideToAct() const = 0;

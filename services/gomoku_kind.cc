@@ -87,7 +87,6 @@ const GameKindPlugin& GomokuKind() {
       .start_session = StartGomokuSession,
       .live_start = LiveStart,
       .submitted_move = SubmittedMove,
-      .rule_on_draw_claim = nullptr,
   };
   return *kPlugin;
 }

@@ -53,49 +53,6 @@ absl::StatusOr<std::string> SubmittedMove(
   return request.move();
 }
 
-// The arbiter rules on the claim as on any other (the engine's claim mode):
-// the natural limit reached for the claimant, or a repetition no side must
-// vary, is a draw; a forbidden cycle is none, its offender must vary.
-absl::StatusOr<DrawClaimRuling> RuleOnDrawClaim(
-    const v1::Game& game,
-    const google::protobuf::RepeatedPtrField<std::string>& moves,
-    v1::Side claimant, const ServiceOptions& options) {
-  v1::AdjudicateGameRequest request;
-  request.mutable_xiangqi()->set_fen(game.start_fen());
-  *request.mutable_xiangqi()->mutable_moves() = moves;
-  *request.mutable_xiangqi_rules() = game.xiangqi_rules();
-  request.mutable_xiangqi_rules()->set_mode(
-      v1::XIANGQI_ADJUDICATION_MODE_CLAIM);
-  v1::XiangqiClaim* claim = request.add_xiangqi_claims();
-  claim->set_ply(moves.size());
-  claim->set_side(claimant);
-  v1::AdjudicateGameResponse judged;
-  CAIPAN_RETURN_IF_ERROR(
-      XiangqiAdjudicateGame(request, options, CallControl(), &judged));
-  const v1::XiangqiClaimRuling* ruling =
-      judged.claims_size() > 0 ? &judged.claims(judged.claims_size() - 1)
-                               : nullptr;
-  using Outcome = v1::XiangqiClaimRuling;
-  DrawClaimRuling draw;
-  if (ruling != nullptr &&
-      ruling->outcome() == Outcome::OUTCOME_NATURAL_LIMIT_DRAW) {
-    draw = {true, v1::VERDICT_REASON_NATURAL_LIMIT,
-            "natural move limit reached"};
-  } else if (ruling != nullptr &&
-             ruling->outcome() == Outcome::OUTCOME_REPETITION_DRAW) {
-    draw = {true, v1::VERDICT_REASON_REPETITION_DRAW,
-            "repetition ruled a draw"};
-  } else if (ruling != nullptr &&
-             ruling->outcome() == Outcome::OUTCOME_ORDER_TO_VARY) {
-    draw.explanation = absl::StrCat("no draw: ", ruling->explanation());
-  } else {
-    draw.explanation =
-        "nothing to claim: no permitted repetition ends the game here and the "
-        "natural move limit is not reached for the claimant";
-  }
-  return draw;
-}
-
 }  // namespace
 
 absl::Status CheckXiangqiPositionLimits(const v1::XiangqiPosition& position,
@@ -129,7 +86,6 @@ const GameKindPlugin& XiangqiKind() {
       .start_session = StartSession,
       .live_start = LiveStart,
       .submitted_move = SubmittedMove,
-      .rule_on_draw_claim = RuleOnDrawClaim,
   };
   return *kPlugin;
 }

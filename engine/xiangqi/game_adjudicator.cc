@@ -218,7 +218,7 @@ std::optional<ClaimRuling> GameAdjudicator::Claim(std::optional<Color> side) {
   const int ply = plies();
   // A mated side has nothing to claim: the game is over.
   if (DecideIfNoMoves(ply)) return std::nullopt;
-  ClaimRuling ruling = RuleOnClaim(ply, side.value_or(pos_.SideToMove()));
+  ClaimRuling ruling = RuleOnClaim(side.value_or(pos_.SideToMove()));
   switch (ruling.outcome) {
     case ClaimRuling::Outcome::kRejected:
       break;
@@ -244,11 +244,11 @@ std::optional<ClaimRuling> GameAdjudicator::Claim(std::optional<Color> side) {
   return ruling;
 }
 
-// The arbiter's ruling on a claim by `claimant` after `ply` moves: the natural
-// limit first (a draw outright), then a repetition.
-ClaimRuling GameAdjudicator::RuleOnClaim(int ply, Color claimant) {
+// The arbiter's ruling on a claim by `claimant` after the moves played: the
+// natural limit first (a draw outright), then a repetition.
+ClaimRuling GameAdjudicator::RuleOnClaim(Color claimant) const {
   ClaimRuling ruling;
-  ruling.ply = ply;
+  ruling.ply = plies();
   ruling.claimant = claimant;
   ruling.limit = limit_.Status(claimant);
   ruling.occurrences = occurrence_.count;
@@ -313,7 +313,7 @@ Verdict GameAdjudicator::Current() const {
 Verdict GameAdjudicator::Finish() {
   if (!decided()) DecideIfNoMoves(plies());
   if (!decided() && !automatic_) {
-    ClaimRuling at_end = RuleOnClaim(plies(), pos_.SideToMove());
+    ClaimRuling at_end = RuleOnClaim(pos_.SideToMove());
     if (at_end.outcome != ClaimRuling::Outcome::kRejected)
       v_.claim_at_end = std::move(at_end);
   }

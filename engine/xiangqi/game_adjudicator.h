@@ -34,6 +34,10 @@ class GameAdjudicator {
   // Claim mode: a claim by `side` (unset: the side to move) after the moves
   // played so far. Ignored (nullopt) in automatic mode or once decided.
   std::optional<ClaimRuling> Claim(std::optional<Color> side);
+  // How a claim by `claimant` after the moves played so far would be ruled,
+  // in either mode, deciding and recording nothing (a live game's arbiter
+  // asks this of the game's own adjudicator). The game must not be decided.
+  ClaimRuling RuleOnClaim(Color claimant) const;
 
   bool decided() const { return v_.result != GameResult::kOngoing || illegal_; }
   // Whether the game is over: decided, or the side to move has no legal move
@@ -75,7 +79,6 @@ class GameAdjudicator {
   bool AutomaticRulings(int ply);
   bool OrderBroken(int ply);
   void NoteClaimable(int ply);
-  ClaimRuling RuleOnClaim(int ply, Color claimant);
   RepetitionRuling JudgeSpan(int first_ply, int last_ply) const;
   bool DecideIfNoMoves(int ply);
   void Decide(int ply);

@@ -244,11 +244,6 @@ void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
   absl::ReleasableMutexLock lock(&mu_);
   absl::StatusOr<int> player = PlayerMayAct(request.token());
   if (!player.ok()) return lock.Release(), done(player.status());
-  if (kind_->rule_on_draw_claim == nullptr) {
-    return lock.Release(),
-           done(absl::FailedPreconditionError(absl::StrCat(
-               "draw claims are not part of ", kind_->name, "'s rules")));
-  }
   const int64_t now = context_->time->SteadyMs();
   CAIPAN_RETURN_IF_FLAG_FELL(now, done);
   if (PlayerToAct() != *player) {
@@ -259,9 +254,13 @@ void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
   if (absl::Status s = CheckEventRoom(); !s.ok())
     return lock.Release(), done(s);
   const v1::Side side = SideOfPlayer(*player);
-  absl::StatusOr<DrawClaimRuling> ruling = kind_->rule_on_draw_claim(
-      spec_.game(), state_.moves(), side, context_->session_options);
-  if (!ruling.ok()) return lock.Release(), done(ruling.status());
+  // The game's own adjudicator holds the position and its history: it rules
+  // at once, without replaying the game.
+  absl::StatusOr<DrawClaimRuling> ruling = session_->RuleOnDrawClaim(side);
+  if (!ruling.ok()) {
+    return lock.Release(), done(absl::FailedPreconditionError(absl::StrCat(
+                               kind_->name, ": ", ruling.status().message())));
+  }
   v1::GameEvent event = NewEvent();
   v1::DrawClaim* claim = event.mutable_draw_claimed();
   claim->set_side(side);

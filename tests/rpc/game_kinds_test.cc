@@ -4,8 +4,10 @@
 // named the games themselves (the same errors, word for word).
 #include "services/game_kinds.h"
 
+#include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -161,35 +163,65 @@ TEST(GameKindsTest, EachGameReadsTheMoveOfALiveGamesRequest) {
   EXPECT_EQ(*GomokuKind().submitted_move(request), "h8");
 }
 
-TEST(GameKindsTest, DrawClaimsAreRuledByTheGamesThatHaveThem) {
-  EXPECT_EQ(GomokuKind().rule_on_draw_claim, nullptr);
+// A live game's session, from `fen` (claim mode) with `moves` played.
+std::unique_ptr<GameSession> XiangqiSessionAfter(
+    const std::string& fen, const std::vector<std::string>& moves) {
+  v1::PlayGameStart start;
+  start.mutable_xiangqi()->set_fen(fen);
+  start.mutable_xiangqi_rules()->set_mode(v1::XIANGQI_ADJUDICATION_MODE_CLAIM);
+  v1::PlayGameResponse response;
+  absl::StatusOr<std::unique_ptr<GameSession>> session =
+      StartGameSession(start, ServiceOptions(), &response, /*live=*/true);
+  EXPECT_TRUE(session.ok()) << session.status();
+  if (!session.ok()) return nullptr;
+  for (const std::string& move : moves) {
+    EXPECT_TRUE((*session)->Play(move, &response).ok());
+    EXPECT_TRUE(response.check().legal()) << move;
+  }
+  return *std::move(session);
+}
+
+TEST(GameKindsTest, DrawClaimsAreRuledByTheGamesOwnSession) {
+  v1::PlayGameStart gomoku;
+  gomoku.mutable_gomoku();
+  v1::PlayGameResponse started;
+  absl::StatusOr<std::unique_ptr<GameSession>> renju =
+      StartGameSession(gomoku, ServiceOptions(), &started, /*live=*/true);
+  ASSERT_TRUE(renju.ok()) << renju.status();
+  EXPECT_EQ((*renju)->RuleOnDrawClaim(v1::SIDE_BLACK).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+
   // Xiangqi: a rook checks from two squares while the king steps aside and
   // back: a perpetual check, which the checker must vary, not a draw.
-  v1::Game game;
-  game.set_start_fen("4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 0 1");
-  google::protobuf::RepeatedPtrField<std::string> moves;
-  for (const char* m :
-       {"f7e7", "e9f9", "e7f7", "f9e9", "f7e7", "e9f9", "e7f7", "f9e9"}) {
-    *moves.Add() = m;
-  }
-  const ServiceOptions options;
+  const std::string rook = "4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 0 1";
+  std::unique_ptr<GameSession> session = XiangqiSessionAfter(
+      rook, {"f7e7", "e9f9", "e7f7", "f9e9", "f7e7", "e9f9", "e7f7", "f9e9"});
+  ASSERT_NE(session, nullptr);
   absl::StatusOr<DrawClaimRuling> ruling =
-      XiangqiKind().rule_on_draw_claim(game, moves, v1::SIDE_BLACK, options);
+      session->RuleOnDrawClaim(v1::SIDE_BLACK);
   ASSERT_TRUE(ruling.ok()) << ruling.status();
   EXPECT_FALSE(ruling->granted);
   EXPECT_THAT(ruling->explanation, HasSubstr("no draw: "));
+  // Asking decides nothing: the same claim is ruled the same way again.
+  absl::StatusOr<DrawClaimRuling> again =
+      session->RuleOnDrawClaim(v1::SIDE_BLACK);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->explanation, ruling->explanation);
+  EXPECT_EQ(session->SideToAct(), v1::SIDE_RED);
+
   // Two plies in, nothing has recurred and no limit is near.
-  moves.DeleteSubrange(2, moves.size() - 2);
-  ruling = XiangqiKind().rule_on_draw_claim(game, moves, v1::SIDE_RED, options);
+  session = XiangqiSessionAfter(rook, {"f7e7", "e9f9"});
+  ASSERT_NE(session, nullptr);
+  ruling = session->RuleOnDrawClaim(v1::SIDE_RED);
   ASSERT_TRUE(ruling.ok()) << ruling.status();
   EXPECT_FALSE(ruling->granted);
   EXPECT_THAT(ruling->explanation, HasSubstr("nothing to claim"));
+
   // The natural limit, already reached by the start position's clock.
-  game.set_start_fen("4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 119 60");
-  moves.Clear();
-  *moves.Add() = "d0d1";
-  *moves.Add() = "e9e8";
-  ruling = XiangqiKind().rule_on_draw_claim(game, moves, v1::SIDE_RED, options);
+  session = XiangqiSessionAfter("4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 119 60",
+                                {"d0d1", "e9e8"});
+  ASSERT_NE(session, nullptr);
+  ruling = session->RuleOnDrawClaim(v1::SIDE_RED);
   ASSERT_TRUE(ruling.ok()) << ruling.status();
   EXPECT_TRUE(ruling->granted);
   EXPECT_EQ(ruling->reason, v1::VERDICT_REASON_NATURAL_LIMIT);
