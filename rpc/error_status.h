@@ -25,6 +25,7 @@ inline constexpr char kReasonFieldTooLarge[] = "FIELD_TOO_LARGE";
 inline constexpr char kReasonGameNotFound[] = "GAME_NOT_FOUND";
 inline constexpr char kReasonTournamentNotFound[] = "TOURNAMENT_NOT_FOUND";
 inline constexpr char kReasonNotYourTurn[] = "NOT_YOUR_TURN";
+inline constexpr char kReasonClocksPaused[] = "CLOCKS_PAUSED";
 inline constexpr char kReasonStalePly[] = "STALE_PLY";
 inline constexpr char kReasonGameOver[] = "GAME_OVER";
 inline constexpr char kReasonTokenMissing[] = "TOKEN_MISSING";

@@ -130,6 +130,16 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
                    " is to act")),
                rpc::kReasonNotYourTurn));
   }
+  // While the arbiter has the clocks stopped, play stands still (a move made
+  // then would be made on no one's time).
+  if (state_.clocks().paused()) {
+    return lock.Release(),
+           done(rpc::WithReason(
+               absl::FailedPreconditionError(
+                   "the arbiter has paused the clocks: no move until they are "
+                   "resumed"),
+               rpc::kReasonClocksPaused));
+  }
   if (absl::Status s = CheckEventRoom(); !s.ok())
     return lock.Release(), done(s);
   v1::PlayGameResponse reply;

@@ -460,11 +460,60 @@ void TournamentRegistry::RecordResult(const v1::RecordResultRequest& request,
         change->mutable_result_recorded()->clear_token();
         return true;
       },
-      [response,
-       round = request.round()](const v1::StoredTournament& committed) {
-        *response = committed.rounds(round - 1);
+      [this, response, request](const v1::StoredTournament& committed) {
+        const v1::Round& round = committed.rounds(request.round() - 1);
+        *response = round;
+        EndLiveGame(round.pairings(request.table() - 1), request);
       },
       std::move(done));
+}
+
+void TournamentRegistry::EndLiveGame(const v1::TablePairing& table,
+                                     const v1::RecordResultRequest& request) {
+  if (table.game().empty()) return;
+  absl::StatusOr<std::shared_ptr<game::LiveGame>> live =
+      context_.games->Find(table.game());
+  if (!live.ok() || !(*live)->live()) return;
+  const std::string reason = request.reason().empty()
+                                 ? "result recorded by the arbiter"
+                                 : request.reason();
+  // The game ends as the table was decided; its end reports nothing more
+  // (the table has its result).
+  const v1::Game game = (*live)->Snapshot(/*with_moves=*/false);
+  if (request.result() == v1::TABLE_RESULT_DOUBLE_FORFEIT) {
+    v1::AbortGameRequest abort;
+    abort.set_name(table.game());
+    abort.set_token(request.token());
+    abort.set_reason(reason);
+    auto answer = std::make_shared<v1::Game>();
+    return (*live)->AbortGame(abort, answer.get(), [answer](absl::Status) {});
+  }
+  v1::SetResultRequest set;
+  set.set_name(table.game());
+  set.set_token(request.token());
+  set.set_reason(reason);
+  switch (request.result()) {
+    case v1::TABLE_RESULT_DRAW:
+      set.set_result(v1::RESULT_DRAW);
+      break;
+    case v1::TABLE_RESULT_RED_WINS:
+    case v1::TABLE_RESULT_RED_WINS_BY_FORFEIT:
+    case v1::TABLE_RESULT_BLACK_WINS:
+    case v1::TABLE_RESULT_BLACK_WINS_BY_FORFEIT: {
+      const bool first_wins =
+          request.result() == v1::TABLE_RESULT_RED_WINS ||
+          request.result() == v1::TABLE_RESULT_RED_WINS_BY_FORFEIT;
+      // The colour the winner holds now (a gomoku swap exchanges them).
+      const int winner = (first_wins ? 0 : 1) ^ (game.swapped() ? 1 : 0);
+      set.set_result(v1::RESULT_WIN);
+      set.set_winner(SideOf(game.kind(), winner));
+      break;
+    }
+    default:
+      return;
+  }
+  auto answer = std::make_shared<v1::Game>();
+  (*live)->SetResult(set, answer.get(), [answer](absl::Status) {});
 }
 
 void TournamentRegistry::OnGameFinished(const v1::Game& game) {

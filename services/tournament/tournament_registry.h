@@ -104,6 +104,10 @@ class TournamentRegistry {
   void Commit(const std::shared_ptr<Entry>& entry, v1::StoredTournament state,
               v1::TournamentChange change, Done done,
               std::vector<store::Change> together = {});
+  // Ends `table`'s game, if it is still being played, as `request` decided
+  // the table (an arbiter's result for a game in progress).
+  void EndLiveGame(const v1::TablePairing& table,
+                   const v1::RecordResultRequest& request);
   // Adds the players' tokens of each table's game.
   void AddTokens(v1::GameKind kind, v1::Round* round) const;
   // The games of a new round's tables (each table's `game` set), to be

@@ -214,6 +214,21 @@ TEST_F(ClockRulesTest, PausedClocksChargeNoTime) {
   EXPECT_EQ(game.verdict().reason(), v1::VERDICT_REASON_TIME_FORFEIT);
 }
 
+TEST_F(ClockRulesTest, NoMoveWhileTheClocksArePaused) {
+  CreatedGame g = MustCreate(stub(), XiangqiRequest("600+5"));
+  MustMove(stub(), g.name, g.token[0], "h2e2");
+  v1::Game game;
+  ASSERT_TRUE(Pause(g.name, &game).ok());
+  v1::SubmitMoveResponse refused;
+  grpc::Status status = Move(stub(), g.name, g.token[1], "h9g7", &refused);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_NE(status.error_message().find("paused"), std::string::npos)
+      << status.error_message();
+  EXPECT_EQ(GetGame(stub(), g.name).ply(), 1);
+  ASSERT_TRUE(Resume(g.name, &game).ok());
+  EXPECT_EQ(MustMove(stub(), g.name, g.token[1], "h9g7").game().ply(), 2);
+}
+
 TEST_F(ClockRulesTest, AdjustClockNeedsAReasonAndMovesTheFlag) {
   CreatedGame g = MustCreate(stub(), XiangqiRequest("60"));
   v1::Game game;

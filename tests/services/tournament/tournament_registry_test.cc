@@ -235,6 +235,33 @@ TEST_F(TournamentRegistryTest, AClientsGameLabelledAsATableReportsNothing) {
   EXPECT_EQ(Table(name, 1, 1).game(), round->pairings(0).game());
 }
 
+TEST_F(TournamentRegistryTest, AResultRecordedByTheArbiterEndsTheLiveGame) {
+  const std::string name = CreateSwiss(4, "600+5");
+  absl::StatusOr<v1::Round> round = Pair(name, 1);
+  ASSERT_TRUE(round.ok()) << round.status();
+  ASSERT_TRUE(
+      Record(name, 1, 1, v1::TABLE_RESULT_BLACK_WINS, "red left the hall")
+          .ok());
+  ASSERT_TRUE(Record(name, 1, 2, v1::TABLE_RESULT_DOUBLE_FORFEIT, "").ok());
+  auto game_of = [&](int table) {
+    absl::StatusOr<std::shared_ptr<game::LiveGame>> live =
+        games_->registry().Find(round->pairings(table).game());
+    EXPECT_TRUE(live.ok());
+    return live.ok() ? (*live)->Snapshot() : v1::Game();
+  };
+  ASSERT_TRUE(Eventually([&] {
+    return game_of(0).status() == v1::GAME_STATUS_FINISHED &&
+           game_of(1).status() == v1::GAME_STATUS_ABORTED;
+  }));
+  EXPECT_EQ(game_of(0).verdict().result(), v1::RESULT_WIN);
+  EXPECT_EQ(game_of(0).verdict().winner(), v1::SIDE_BLACK);
+  EXPECT_EQ(games_->registry().live_count(), 0);
+  // The tables keep the arbiter's results.
+  EXPECT_EQ(Table(name, 1, 1).result(), v1::TABLE_RESULT_BLACK_WINS);
+  EXPECT_EQ(Table(name, 1, 1).source(), v1::RESULT_SOURCE_ARBITER);
+  EXPECT_EQ(Table(name, 1, 2).result(), v1::TABLE_RESULT_DOUBLE_FORFEIT);
+}
+
 TEST_F(TournamentRegistryTest, FinishedGamesReportTheirResults) {
   const std::string name = CreateSwiss(4, "");
   absl::StatusOr<v1::Round> round = Pair(name, 1);
