@@ -111,6 +111,10 @@ class ArbiterTest(h.BrowserTestCase):
         h.find(arbiter, "#result-choice").send_keys("Draw")
         h.find(arbiter, "#result-reason").send_keys("both players agreed at the table")
         h.find(arbiter, "#result-form button[type=submit]").click()
+        # The desk asks for a confirmation before it sets the result.
+        self.wait_for(arbiter, lambda d: h.find(d, "#result-confirm-yes").is_displayed(),
+                      message="the desk asks to confirm the result")
+        h.find(arbiter, "#result-confirm-yes").click()
         for driver in (red, black, arbiter):
             self.wait_for(driver, lambda d: "Draw" in h.text_of(d, "#banner-result"),
                           message="the arbiter's result on every page")

@@ -14,8 +14,10 @@ What a test module uses (stable names):
   run_main()                    entry point: parses the options, runs the module's unittest tests
   ARGS                          the parsed options (after run_main)
   ARBITER_TOKEN                 the arbiter token every `Server` accepts
-  Server(extra_flags=())        caipan-server on free loopback ports, `--store memory`, the
-                                arbiter tokens file, its pages (or --web-root's); waits for /healthz.
+  Server(extra_flags=(), store="memory", port=None)  caipan-server on free loopback ports (the
+                                HTTP gateway on `port` when given: a restart on the same address),
+                                `--store STORE`, the arbiter tokens file, its pages (or
+                                --web-root's); waits for /healthz.
       .base_url                 "http://127.0.0.1:PORT"
       .page_url(path, **hash)   base_url/path#key=value&... (values URL-encoded in the fragment)
       .call(service, method, request)  a Connect JSON call ("GameService", "CreateGame", {...});
@@ -26,7 +28,8 @@ What a test module uses (stable names):
       .get_game(name)           GetGame
       .stop()                   SIGTERM (then SIGKILL); log_text() is its stderr
   BrowserTestCase               unittest.TestCase with:
-      .start_server(extra_flags=())   a Server stopped when the test ends
+      .start_server(extra_flags=(), **options)  a Server (options: store, port) stopped when
+                                the test ends
       .open_browser(width=1280, height=900)  a new headless Chromium (a separate profile: one
                                 browser per player), quit when the test ends
       .wait_for(driver, predicate, timeout=10, message="")  WebDriverWait(driver).until
@@ -131,7 +134,7 @@ class ApiCallError(Exception):
 class Server:
     """caipan-server with its HTTP gateway on a free loopback port, serving --web-root."""
 
-    def __init__(self, extra_flags=(), start_timeout=20.0):
+    def __init__(self, extra_flags=(), start_timeout=20.0, store="memory", port=None):
         self._dir = tempfile.TemporaryDirectory(prefix="caipan-browser-")
         tokens_file = os.path.join(self._dir.name, "arbiters.txt")
         with open(tokens_file, "w") as f:
@@ -139,10 +142,10 @@ class Server:
         self._log_path = os.path.join(self._dir.name, "server.log")
         last_error = None
         for _ in range(3):  # a free port can be taken between the probe and the bind
-            self.port = free_port()
+            self.port = port or free_port()
             self.base_url = "http://%s:%d" % (HOST, self.port)
             self.argv = [ARGS.server, "--address=%s:0" % HOST, "--metrics-address=off",
-                         "--store=memory", "--http-address=%s:%d" % (HOST, self.port),
+                         "--store=" + store, "--http-address=%s:%d" % (HOST, self.port),
                          "--arbiter-tokens-file=" + tokens_file] + list(extra_flags)
             if ARGS.web_root:
                 self.argv.append("--web-root=" + os.path.abspath(ARGS.web_root))
@@ -305,8 +308,8 @@ def attribute_of(driver, css, name):
 class BrowserTestCase(unittest.TestCase):
     """A TestCase whose servers and browsers are closed after each test, pass or fail."""
 
-    def start_server(self, extra_flags=()):
-        server = Server(extra_flags)
+    def start_server(self, extra_flags=(), **options):
+        server = Server(extra_flags, **options)
         self.addCleanup(server.stop)
         return server
 

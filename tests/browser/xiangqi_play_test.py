@@ -265,7 +265,9 @@ class XiangqiPlayTest(h.BrowserTestCase):
             for item in h.find_all(driver, "#links li")}
         self.assertEqual(sorted(links), ["black", "spectator", "white"])
         for side in ("black", "white"):
-            self.assertRegex(links[side], r"/gomoku\.html#game=games/[^&]+&token=[^&]+$")
+            # side= too: without it gomoku.html opens the link as a spectator's.
+            self.assertRegex(links[side],
+                             r"/gomoku\.html#game=games/[^&]+&token=[^&]+&side=%s$" % side)
         name = links["spectator"].split("#game=", 1)[1]
         self.assertEqual(server.get_game(name)["kind"], "GAME_KIND_GOMOKU")
         # The new game is listed among the games being played.

@@ -1,7 +1,7 @@
 // Every move's classification (MoveAnnotation) in a table: xiangqi moves
 // with check / mate threat / chase (and the chased pieces) / idle and
-// captures; gomoku actions with black's forbidden kinds. A row's ply button
-// steps the board to that move.
+// captures; gomoku actions with black's forbidden kinds. A click on a row
+// (or its ply button, for the keyboard) steps the board to that move.
 
 import {pieceName, sideName} from './game-labels.js';
 import {forbiddenKindKey} from './gomoku-board.js';
@@ -92,7 +92,8 @@ export function renderTable(host, annotations, {game, onSelect, cycle,
     const go = cell('button', String(a.ply), 'goto');
     go.type = 'button';
     go.setAttribute('aria-label', t('table.goto', {ply: a.ply}));
-    go.addEventListener('click', () => onSelect(a.ply));
+    // A click anywhere on the row (the button included) shows its ply.
+    row.addEventListener('click', () => onSelect(a.ply));
     plyCell.append(go);
     row.append(plyCell, cell('td', sideName(a.side), 'side'));
     row.append(cell('td', moveText(a, game), 'move'));

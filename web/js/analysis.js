@@ -10,7 +10,7 @@ import {gomokuStates, xiangqiBoards} from './analysis-positions.js';
 import {renderReport} from './analysis-report.js';
 import {markCurrentRow, renderTable} from './analysis-table.js';
 import {actionsOf, hasOpeningProtocol, splitRecord} from './gomoku-record.js';
-import {apiLanguage, apply, onChange, register, t} from './i18n.js';
+import {apiLanguage, apply, lang, onChange, register, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
 
 register({
@@ -39,6 +39,12 @@ register({
   'analysis.mode': {zh: '裁决方式', en: 'Adjudication'},
   'analysis.mode.automatic': {zh: '自动（网络对局）', en: 'Automatic (online)'},
   'analysis.mode.claim': {zh: '提请（实战）', en: 'On claim (over the board)'},
+  'analysis.mode.record': {zh: '按棋谱选择', en: 'From the record'},
+  'analysis.mode.hint': {
+    zh: '写明结果的棋谱（实战对局）按提请裁决，未写结果的按自动裁决。',
+    en: 'A record that states its result (a game played over the board) ' +
+        'is ruled on claim; one without a result, automatically.',
+  },
   'analysis.notation': {zh: '着法显示', en: 'Show moves in'},
   'analysis.notation.chinese': {zh: '中文纵线', en: 'Chinese'},
   'analysis.notation.wxf': {zh: 'WXF', en: 'WXF'},
@@ -77,7 +83,7 @@ register({
   'analysis.next': {zh: '下一步', en: 'Next'},
   'analysis.last': {zh: '最后', en: 'End'},
   'analysis.keys': {
-    zh: '← / → 逐步查看，Home / End 到开始或最后。',
+    zh: '用 ← / → 键逐步查看，Home / End 键到开始或最后。',
     en: '← / → step through the game; Home / End go to its start or end.',
   },
   'analysis.legend.target': {zh: '被捉的子', en: 'Chased piece'},
@@ -87,6 +93,29 @@ register({
   'analysis.error': {
     zh: '错误：{message}（{code}）',
     en: 'Error: {message} ({code})',
+  },
+  'analysis.errorDetail': {zh: '服务器原文', en: 'The server\'s words'},
+  'analysis.error.notMove': {
+    zh: '棋谱第{ply}步 {token} 不是可识别的着法（ICCS、WXF 或中文纵线记谱）。',
+    en: 'Ply {ply}: {token} is not a move.',
+  },
+  'analysis.error.afterResult': {
+    zh: '棋谱第{ply}步 {token} 写在结果之后。',
+    en: 'Ply {ply}: {token} comes after the result.',
+  },
+  'analysis.error.ply': {zh: '棋谱第{ply}步有误。', en: 'Ply {ply} is wrong.'},
+  'analysis.error.fen': {zh: '棋谱的起始局面（FEN）有误。', en: 'The FEN is wrong.'},
+  'analysis.error.tooLong': {
+    zh: '棋谱的步数超过服务器允许的上限。',
+    en: 'The record is longer than the server allows.',
+  },
+  'analysis.error.refused': {
+    zh: '服务器无法读取这份棋谱。',
+    en: 'The server cannot read this record.',
+  },
+  'analysis.error.failed': {
+    zh: '裁决请求失败，请稍后再试。',
+    en: 'The request failed; try again later.',
   },
 });
 
@@ -129,16 +158,61 @@ function showOptions() {
   el('gomoku-options').hidden = kind !== 'gomoku';
 }
 
-function showError(text) {
+// Shows `text` as the form's error ('' hides it); `detail`, the server's
+// own words when the text is a translation, goes in a folded box.
+function showError(text, detail = '') {
   const box = el('error');
-  box.textContent = text;
+  box.replaceChildren();
   box.hidden = !text;
+  if (!text) return;
+  box.append(text);
+  if (detail) {
+    const more = document.createElement('details');
+    more.className = 'error-detail';
+    const summary = document.createElement('summary');
+    summary.textContent = t('analysis.errorDetail');
+    const words = document.createElement('code');
+    words.textContent = detail;
+    more.append(summary, words);
+    box.append(more);
+  }
 }
 
+// The server's record errors it words in English, read in Chinese: [the
+// pattern, the key of the text]; the pattern's groups fill {ply}, {token}.
+const RECORD_ERRORS = [
+  [/^xiangqi_record: ply (\d+): ("[^"]*"): not a move/,
+   'analysis.error.notMove'],
+  [/^xiangqi_record: ply (\d+): ("[^"]*") after the result/,
+   'analysis.error.afterResult'],
+  [/^xiangqi_record: ply (\d+)/, 'analysis.error.ply'],
+  [/^xiangqi_record: FEN/, 'analysis.error.fen'],
+  [/^xiangqi_record: \d+ plies exceed/, 'analysis.error.tooLong'],
+];
+
+// An error as {text, detail}: in Chinese the server's English message is
+// translated where its form is known and otherwise only folded away.
 function errorText(error) {
-  if (error instanceof InputError) return t(error.key, error.params);
+  if (error instanceof InputError) return {text: t(error.key, error.params)};
   const code = error instanceof ApiError ? error.code : 'internal';
-  return t('analysis.error', {message: error.message, code});
+  if (lang() !== 'zh' || !(error instanceof ApiError)) {
+    return {text: t('analysis.error', {message: error.message, code})};
+  }
+  for (const [pattern, key] of RECORD_ERRORS) {
+    const match = pattern.exec(error.message);
+    if (match) {
+      return {text: t(key, {ply: match[1] ?? '', token: match[2] ?? ''}),
+              detail: `${error.message} (${code})`};
+    }
+  }
+  return {text: t(code === 'invalid_argument' ? 'analysis.error.refused'
+                                              : 'analysis.error.failed'),
+          detail: `${error.message} (${code})`};
+}
+
+function showErrorOf(error) {
+  const {text, detail} = errorText(error);
+  showError(text, detail);
 }
 
 function buildRequest() {
@@ -152,32 +226,67 @@ function buildRequest() {
             request: {gomoku: {actions: actionsOf(tokens)}, gomokuRules,
                       annotate: true}};
   }
-  return {kind, request: {
+  // 'record': claim mode (over the board) unless the record states no
+  // result and holds no claims; adjudicate() then asks again automatically.
+  const chosen = el('xiangqi-mode').value;
+  const fromRecord = chosen === 'record';
+  return {kind, fromRecord, request: {
     xiangqiRecord: text,
     xiangqiRules: {ruleSet: el('xiangqi-rules').value,
-                   mode: el('xiangqi-mode').value},
+                   mode: fromRecord ? MODE_CLAIM : chosen},
     notation: el('notation').value,
     annotate: true,
   }};
 }
 
+const MODE_CLAIM = 'XIANGQI_ADJUDICATION_MODE_CLAIM';
+const MODE_AUTOMATIC = 'XIANGQI_ADJUDICATION_MODE_AUTOMATIC';
+
+// Whether a claim-mode answer shows a record of a game played over the
+// board: it states a result or holds claims.
+function playedOverTheBoard(response) {
+  const stated = response.recordedResult ?? '';
+  return (stated !== '' && stated !== '*') ||
+      Boolean(response.recordedTermination) ||
+      (response.claims ?? []).length > 0;
+}
+
+async function askServer(asked) {
+  const response = await call('AdjudicationService', 'AdjudicateGame', {
+    ...asked.request, language: apiLanguage(),
+  });
+  if (!asked.fromRecord || asked.kind !== 'xiangqi') return {asked, response};
+  // Resolve 'from the record' once; the resolved request is the one kept
+  // (and asked again in the other language).
+  const overTheBoard = playedOverTheBoard(response);
+  const resolved = {
+    ...asked, fromRecord: false, chosenBy: overTheBoard ? 'stated' : 'unstated',
+    request: {...asked.request, xiangqiRules: {
+      ...asked.request.xiangqiRules,
+      mode: overTheBoard ? MODE_CLAIM : MODE_AUTOMATIC}},
+  };
+  if (overTheBoard) return {asked: resolved, response};
+  return askServer(resolved);
+}
+
 async function adjudicate(request = null, keepPly = null) {
   if (busy) return;
+  // A new action: the messages of the last one go.
+  if (!request) clearMessages();
   const asked = request ?? buildRequest();
   if (!request && !el('record').value.trim()) {
     showError(t('analysis.empty'));
+    forgetResult();
     return;
   }
   busy = true;
   el('submit').disabled = true;
   el('working').hidden = false;
-  showError('');
+  el('results').classList.add('stale');
   try {
-    const response = await call('AdjudicationService', 'AdjudicateGame', {
-      ...asked.request, language: apiLanguage(),
-    });
-    lastRequest = asked;
-    showResult(asked, response);
+    const answer = await askServer(asked);
+    lastRequest = answer.asked;
+    showResult(answer.asked, answer.response);
     if (keepPly !== null) {
       viewer.show(keepPly);
     } else {
@@ -186,20 +295,40 @@ async function adjudicate(request = null, keepPly = null) {
       el('verdict-heading').focus({preventScroll: true});
     }
   } catch (error) {
-    showError(errorText(error));
+    showErrorOf(error);
+    // The last ruling was for another record: it goes with the error.
+    if (!request) forgetResult();
   } finally {
     busy = false;
     el('submit').disabled = false;
     el('working').hidden = true;
+    el('results').classList.remove('stale');
   }
 }
 
-function showResult({kind, request, tokens}, response) {
+// Clears what the last action said (its error, the board's note).
+function clearMessages() {
+  showError('');
+  el('board-note').hidden = true;
+  el('board-note').textContent = '';
+}
+
+// Hides a ruling that no longer matches the text in the box.
+function forgetResult() {
+  lastRequest = null;
+  el('results').hidden = true;
+}
+
+function showResult(asked, response) {
+  const {kind, request, tokens} = asked;
   const annotations = response.annotations ?? [];
   el('results').hidden = false;
   el('results').dataset.game = kind;
   el('xiangqi-legend').hidden = kind !== 'xiangqi';
-  renderReport(el('verdict'), response);
+  renderReport(el('verdict'), response, {
+    mode: kind === 'xiangqi' ? request.xiangqiRules?.mode : '',
+    chosenBy: asked.chosenBy ?? '',
+  });
   const ruling = response.repetition;
   renderTable(el('table'), annotations, {
     game: kind,
@@ -234,13 +363,15 @@ function onStep(ply) {
 async function onFile() {
   const file = el('record-file').files[0];
   if (!file) return;
+  clearMessages();
+  el('file-note').textContent = '';
   try {
     el('record').value = await readRecordFile(file, el('encoding').value);
     el('file-note').textContent = t('analysis.fileRead', {name: file.name});
     showError('');
     showOptions();
   } catch (error) {
-    showError(errorText(error));
+    showErrorOf(error);
   }
 }
 
@@ -273,14 +404,16 @@ function start() {
   el('record').addEventListener('input', showOptions);
   el('game-kind').addEventListener('change', showOptions);
   el('record-file').addEventListener('change', onFile);
-  el('example').addEventListener('click', () => {
-    el('record').value = EXAMPLES.xiangqi;
-    showOptions();
-  });
-  el('example-gomoku').addEventListener('click', () => {
-    el('record').value = EXAMPLES.gomoku;
-    showOptions();
-  });
+  for (const [id, game] of [['example', 'xiangqi'],
+                            ['example-gomoku', 'gomoku']]) {
+    el(id).addEventListener('click', () => {
+      clearMessages();
+      el('file-note').textContent = '';
+      el('record-file').value = '';
+      el('record').value = EXAMPLES[game];
+      showOptions();
+    });
+  }
   el('first').addEventListener('click', () => viewer.show(0));
   el('prev').addEventListener('click', () => viewer.step(-1));
   el('next').addEventListener('click', () => viewer.step(1));

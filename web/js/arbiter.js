@@ -56,6 +56,23 @@ register({
   'arbiter.unprotected': {zh: '无根', en: 'unprotected'},
   'arbiter.tokenLabel': {zh: '裁判密钥', en: 'Arbiter token'},
   'arbiter.useToken': {zh: '使用', en: 'Use'},
+  'arbiter.tokenInUse': {zh: '已使用裁判密钥', en: 'Arbiter token in use'},
+  'arbiter.changeToken': {zh: '更换密钥', en: 'Change the token'},
+  'arbiter.tokenRefused': {
+    zh: '裁判密钥不正确，服务器拒绝了这次操作，什么也没有改变。请重新输入裁判密钥后再试。',
+    en: 'The arbiter token was refused: nothing was changed. Enter the right token and try again.',
+  },
+  'arbiter.playerToken': {
+    zh: '这是棋手的密钥，不能用于裁判操作，什么也没有改变。请输入裁判密钥后再试。',
+    en: 'That is a player\'s token: it cannot make an arbiter\'s ruling, and nothing was changed. Enter the arbiter token and try again.',
+  },
+  'arbiter.because': {zh: '理由：{reason}', en: 'Reason: {reason}'},
+  'arbiter.confirmResult': {zh: '确认判定', en: 'Confirm: set the result'},
+  'arbiter.cancel': {zh: '取消', en: 'Cancel'},
+  'arbiter.confirmQuestion': {
+    zh: '将判定：{result}。理由：{reason}。对局将立即结束，不能撤销。',
+    en: 'This sets the result: {result}. Reason: {reason}. The game ends at once and this cannot be undone.',
+  },
   'arbiter.needToken': {
     zh: '请输入裁判密钥以进行裁判操作。',
     en: 'Enter an arbiter token to use the arbiter\'s actions.'
@@ -111,6 +128,11 @@ register({
 const params = hashParams();
 const gameName = params.get('game') || '';
 let token = params.get('token') || '';
+// The token box is open without a token, after the server refused the token
+// (`tokenError`: the key of what it says), or when the arbiter asks to change
+// it.
+let tokenBoxOpen = !token;
+let tokenError = '';
 
 const el = (id) => document.getElementById(id);
 const messageEl = el('message');
@@ -134,13 +156,19 @@ moveList.onNotationChange(() => loadRuling());
 
 let live = null;
 
+// The watch stream's state in the header (relabelled with the language).
+function renderConnection() {
+  const status = el('connection').dataset.status;
+  el('connection').textContent = status ? t(`conn.${status}`) : '';
+}
+
 function startWatching() {
   live?.stop();
   live = new LiveGame(gameName, token, {
     onChange: onGameChanged,
     onStatus: (status, error) => {
-      el('connection').textContent = t(`conn.${status}`);
       el('connection').dataset.status = status;
+      renderConnection();
       if (error && status === 'ended') {
         showMessage(messageEl, errorText(error), 'error');
       }
@@ -407,9 +435,34 @@ function renderBoard() {
   });
 }
 
+// The fragment's token= follows the token in use (a reload keeps it).
+function storeToken() {
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
+  if (token) {
+    fragment.set('token', token);
+  } else {
+    fragment.delete('token');
+  }
+  history.replaceState(null, '', `#${fragment.toString()}`);
+}
+
+function renderToken() {
+  el('token-form').hidden = !tokenBoxOpen;
+  el('token-state').hidden = tokenBoxOpen || !token;
+  el('token-error').textContent = tokenError ? t(tokenError) : '';
+  el('token-error').hidden = !tokenError;
+}
+
+function openTokenBox(errorKey = '') {
+  tokenBoxOpen = true;
+  tokenError = errorKey;
+  renderToken();
+  el('token-input').focus();
+}
+
 function render() {
   el('game-name').textContent = gameName;
-  el('token-form').hidden = Boolean(token);
+  renderToken();
   if (!game) return;
   for (const player of game.players) {
     const key = sideKey(player.side);
@@ -424,7 +477,7 @@ function render() {
     el('banner-result').textContent =
         `${t('play.gameOver')}: ${resultText(game.verdict)}`;
     el('banner-reason').textContent = reasonText(game.verdict.reason);
-    el('banner-explanation').textContent = game.verdict.explanation ?? '';
+    el('banner-explanation').textContent = verdictExplanation();
   }
   const status = [];
   if (!over) {
@@ -442,6 +495,22 @@ function render() {
     }
   }
   renderLog();
+}
+
+// The verdict's explanation; an arbiter's own result or abort is explained
+// by the reason given with it, in the page's words (the server writes its
+// explanation in English).
+function verdictExplanation() {
+  const action = {
+    VERDICT_REASON_ARBITER_DECISION: 'set_result',
+    VERDICT_REASON_ABORTED: 'abort',
+  }[game.verdict.reason];
+  const ruling = action &&
+      [...(game.rulings ?? [])].reverse().find((r) => r.action === action);
+  if (ruling) {
+    return ruling.reason ? t('arbiter.because', {reason: ruling.reason}) : '';
+  }
+  return game.verdict.explanation ?? '';
 }
 
 function renderLog() {
@@ -487,9 +556,32 @@ async function arbiterAction(method, fields, doneKey) {
     live.applyGame(answer);
     return true;
   } catch (error) {
-    showMessage(messageEl, errorText(error), 'error');
+    const refusal = {
+      unauthenticated: 'arbiter.tokenRefused',
+      permission_denied: 'arbiter.playerToken',
+    }[error?.code];
+    if (refusal) {
+      // The token is wrong: say so in the page's language, drop it and ask
+      // again; what the arbiter typed in the forms stays for the retry.
+      token = '';
+      storeToken();
+      showMessage(messageEl, t(refusal), 'error');
+      openTokenBox(refusal);
+    } else {
+      showMessage(messageEl, errorText(error), 'error');
+    }
     return false;
   }
+}
+
+// What the result form would set, in words.
+function chosenResultText() {
+  const choice = el('result-choice');
+  return choice.options[choice.selectedIndex]?.textContent ?? '';
+}
+
+function closeResultConfirm() {
+  el('result-confirm').hidden = true;
 }
 
 el('foul-form').addEventListener('submit', async (event) => {
@@ -521,14 +613,35 @@ el('adjust-form').addEventListener('submit', (event) => {
       },
       'action.adjust_clock');
 });
+// Setting the result ends the game: the form first shows what it would set
+// and asks for a confirmation.
 el('result-form').addEventListener('submit', (event) => {
   event.preventDefault();
+  el('result-confirm-text').textContent = t('arbiter.confirmQuestion', {
+    result: chosenResultText(),
+    reason: el('result-reason').value.trim(),
+  });
+  el('result-confirm').hidden = false;
+  el('result-confirm-no').focus();
+});
+el('result-confirm-no').addEventListener('click', () => {
+  closeResultConfirm();
+  el('result-form').querySelector('button[type="submit"]').focus();
+});
+// A changed choice or reason makes the question stale.
+el('result-choice').addEventListener('change', closeResultConfirm);
+el('result-reason').addEventListener('input', closeResultConfirm);
+el('result-confirm-yes').addEventListener('click', async () => {
   const choice = el('result-choice').value;
   const fields = choice === 'DRAW' ? {result: 'RESULT_DRAW'} :
                                      {result: 'RESULT_WIN', winner: choice};
-  arbiterAction(
+  el('result-confirm-yes').disabled = true;
+  const done = await arbiterAction(
       'SetResult', {...fields, reason: el('result-reason').value.trim()},
       'action.set_result');
+  el('result-confirm-yes').disabled = false;
+  if (done) closeResultConfirm();
+  if (game) render();
 });
 el('abort-form').addEventListener('submit', (event) => event.preventDefault());
 confirmingButton(
@@ -543,16 +656,23 @@ el('refresh-ruling').addEventListener('click', () => {
 });
 el('token-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  token = el('token-input').value.trim();
-  if (!token) return;
-  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
-  fragment.set('token', token);
-  history.replaceState(null, '', `#${fragment.toString()}`);
+  const typed = el('token-input').value.trim();
+  if (!typed) return;
+  token = typed;
+  el('token-input').value = '';
+  tokenBoxOpen = false;
+  tokenError = '';
+  storeToken();
+  showMessage(messageEl, '', 'info');
   render();
   startWatching();
 });
+el('token-change').addEventListener('click', () => openTokenBox());
 
 onLanguageChange(() => {
+  renderToken();
+  renderConnection();
+  if (!el('result-confirm').hidden) closeResultConfirm();
   board.relabel();
   loadRuling();
   loadNaturalLimit();

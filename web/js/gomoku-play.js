@@ -18,6 +18,8 @@ import {apply, onChange, register, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
 import {confirmingButton, errorText, hashParams, showMessage}
     from './page-util.js';
+import {MoveSound} from './move-sound.js';
+import {ConnectionBadge} from './connection-state.js';
 
 register({
   'gomoku.skipToBoard': {zh: '跳到棋盘', en: 'Skip to the board'},
@@ -95,6 +97,8 @@ const opening = new OpeningPanel(el('opening'), {
   submit: (text) => submit(text),
   onChange: () => renderBoard(),
 });
+const sound = new MoveSound(el('sound-toggle'));
+const connection = new ConnectionBadge(el('connection'));
 const clocks = new GameClocks({SIDE_BLACK: el('clock-black'),
                                SIDE_WHITE: el('clock-white'),
                                shared: el('clock-shared')});
@@ -147,8 +151,10 @@ function answerMove(move, response) {
   const check = response.check ?? {};
   const sequence = Number(response.sequence ?? 0);
   if (sequence === Number(game.lastSequence ?? 0) + 1 && response.game) {
+    const before = game;
     game = {...response.game, moves: [...(game.moves ?? []), check.move]};
     clocks.update(game.clocks);
+    soundFor(before);
   }
   const played = check.move || move;
   if (check.legal) {
@@ -168,6 +174,16 @@ function answerMove(move, response) {
     refused = point ? {point, kind: null} : null;
     say(t('play.refused', {rejection: rejectionText(check.rejection),
                            reason: check.reason ?? ''}), 'error');
+  }
+}
+
+// A tick when a move was added since `before`, a chime when the game ended.
+function soundFor(before) {
+  if (!before || !game) return;
+  if (before.status === 'GAME_STATUS_LIVE' && !isLive()) {
+    sound.play('end');
+  } else if ((game.moves?.length ?? 0) > (before.moves?.length ?? 0)) {
+    sound.play('move');
   }
 }
 
@@ -413,6 +429,8 @@ function wireControls() {
   onChange(() => {
     board.relabel();
     opening.relabel();
+    sound.render();
+    connection.render();
     render();
   });
 }
@@ -441,7 +459,7 @@ async function start() {
   if (isLive()) {
     watch();
   } else {
-    el('connection').textContent = t('conn.over');
+    connection.update('over');
   }
 }
 
@@ -458,21 +476,20 @@ function watch() {
       game = foldEvent(game, event);
       if (game === before) return;
       clocks.update(game.clocks);
+      soundFor(before);
       noteForbiddenStone(event.move);
       settle();
     },
     onStatus: (status, error) => {
       if (!isLive()) return;
-      el('connection').textContent = t(`conn.${status}`);
-      el('connection').dataset.status = status;
+      connection.update(status);
       if (error && status === 'ended') say(errorText(error), 'error');
     },
   });
   const settle = () => {
     if (!isLive()) {
       watcher.stop();
-      el('connection').textContent = t('conn.over');
-      el('connection').dataset.status = 'over';
+      connection.update('over');
     }
     render();
   };

@@ -6,6 +6,7 @@ import {onChange as onLanguageChange, register, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
 import {sideKey, sideName} from './game-labels.js';
 import {errorText, showMessage} from './page-util.js';
+import {mountTimeControl} from './time-control.js';
 
 register({
   'index.title': {zh: '在线对局', en: 'Live games'},
@@ -23,11 +24,6 @@ register({
   'index.redName': {zh: '红方棋手', en: 'Red player'},
   'index.blackName': {zh: '黑方棋手', en: 'Black player'},
   'index.whiteName': {zh: '白方棋手', en: 'White player'},
-  'index.timeControl': {zh: '用时', en: 'Time control'},
-  'index.timeHelp': {
-    zh: '单位为秒：600+5 为每方10分钟、每步加5秒；1800 为每方30分钟包干；留空或 none 为不计时。',
-    en: 'Seconds: 600+5 is 10 minutes each plus 5 seconds a move; 1800 is 30 minutes; empty or "none": no clocks.',
-  },
   'index.event': {zh: '赛事（可选）', en: 'Event (optional)'},
   'index.startFen':
       {zh: '起始局面 FEN（可选）', en: 'Start position, FEN (optional)'},
@@ -38,8 +34,8 @@ register({
   'index.created': {zh: '已创建 {name}', en: 'Created {name}'},
   'index.createdHeading': {zh: '本局链接', en: 'Links for this game'},
   'index.createdHelp': {
-    zh: '把各自的链接发给两位棋手：链接中含有他们的密钥，只在此处显示一次。任何人都可以用观战链接观看。',
-    en: 'Send each player their own link: it holds their secret token and is shown only now. Anybody may watch with the spectator link.',
+    zh: '要自己下，就打开你这一方的链接，把另一方的链接发给朋友。每个棋手链接含有该方的密钥，只在此处显示一次，不要发给别人。任何人都可以用观战链接观看。',
+    en: 'To play yourself, open your side\'s link and send the other link to your friend. Each player\'s link holds that side\'s secret token and is shown only now: keep it to that player. Anybody may watch with the spectator link.',
   },
   'index.playerLink': {zh: '{side}（{name}）', en: '{side} ({name})'},
   'index.spectatorLink': {zh: '观战', en: 'Spectators'},
@@ -69,6 +65,13 @@ const PAGES = {
   GAME_KIND_GOMOKU: 'gomoku.html'
 };
 let lastCreated = null;
+const timeControl = mountTimeControl({
+  preset: 'time-preset',
+  custom: 'time-custom',
+  minutes: 'time-minutes',
+  preview: 'time-preview',
+  advanced: 'time-control',
+}, '600+5');
 
 // "games/…" stays readable in the link; a token is fully escaped.
 function gameLink(page, name, extra = {}) {
@@ -123,9 +126,15 @@ async function createGame(event) {
   const kind = selectedKind();
   const sides = kindSides(kind);
   const names = [el('first-name').value.trim(), el('second-name').value.trim()];
+  const time = timeControl.read();
+  if (time.error) {
+    showMessage(el('create-message'), time.error, 'error');
+    el('time-minutes').focus();
+    return;
+  }
   const request = {
     kind: kind === 'gomoku' ? 'GAME_KIND_GOMOKU' : 'GAME_KIND_XIANGQI',
-    timeControl: el('time-control').value.trim(),
+    timeControl: time.text,
     players: sides.map((side, i) => ({side, name: names[i]})),
     requestId: newRequestId(),
   };
@@ -188,7 +197,9 @@ function renderLinks() {
   list.replaceChildren();
   for (const {side, token} of lastCreated.tokens ?? []) {
     const player = (game.players ?? []).find((p) => p.side === side) ?? {};
-    const extra = xiangqi ? {token, side: sideKey(side)} : {token};
+    // Both games' pages take side=: without it a gomoku link opens as a
+    // spectator's.
+    const extra = {token, side: sideKey(side)};
     list.appendChild(linkItem(
         t('index.playerLink',
           {side: sideName(side), name: player.name || t('index.unnamed')}),
@@ -249,6 +260,7 @@ for (const radio of document.querySelectorAll('input[name="kind"]')) {
 el('create-form').addEventListener('submit', createGame);
 el('refresh-games').addEventListener('click', loadGames);
 onLanguageChange(() => {
+  timeControl.relabel();
   updateFormForKind();
   renderLinks();
   loadGames();

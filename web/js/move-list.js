@@ -1,5 +1,6 @@
 // The move list of a xiangqi game, one row per round, in the notation the
-// reader picks (中文 / WXF / ICCS; the texts come from the server).
+// reader picks (中文 / WXF / ICCS; the texts come from the server). With
+// `onSelect`, every move is a button that shows the position after it.
 import {register, t, onChange} from './i18n.js';
 import {MoveTexts} from './notation.js';
 import {parseFen} from './xiangqi-fen.js';
@@ -11,6 +12,7 @@ register({
   'moves.wxf': {zh: 'WXF', en: 'WXF'},
   'moves.iccs': {zh: 'ICCS', en: 'ICCS'},
   'moves.none': {zh: '尚无着法', en: 'No moves yet'},
+  'moves.show': {zh: '查看第{ply}步后的局面', en: 'Show the position after ply {ply}'},
   'moves.loadFailed': {
     zh: '无法取得着法文字：{message}',
     en: 'Could not get the move texts: {message}'
@@ -21,11 +23,14 @@ const STORAGE_KEY = 'caipan.notation';
 
 export class MoveList {
   // `listEl`: an <ol>; `switchEl`: a container for the notation buttons;
-  // `onError(message)` shows a failed request.
-  constructor(listEl, switchEl, {onError = null} = {}) {
+  // `onError(message)` shows a failed request; `onSelect(ply)`: a move was
+  // picked (its button clicked).
+  constructor(listEl, switchEl, {onError = null, onSelect = null} = {}) {
     this.listEl = listEl;
     this.switchEl = switchEl;
     this.onError = onError;
+    this.onSelect = onSelect;
+    this.current = null;  // the ply shown on the board when not the last
     this.notation = localStorage.getItem(STORAGE_KEY) || 'chinese';
     this.moves = [];
     this.texts = new MoveTexts();
@@ -97,6 +102,14 @@ export class MoveList {
     if (notation === this.notation) this.render();
   }
 
+  // Marks the move whose position the board shows (null: the last one,
+  // not marked).
+  setCurrent(ply) {
+    if (ply === this.current) return;
+    this.current = ply;
+    this.render();
+  }
+
   // The text of the move at `ply` in the current notation (ICCS when not
   // known yet).
   text(ply) {
@@ -106,6 +119,8 @@ export class MoveList {
 
   render() {
     const list = this.listEl;
+    // A reader stepping through the list keeps the focus in it.
+    const hadFocus = list.contains(document.activeElement);
     list.replaceChildren();
     if (!this.moves.length) {
       const empty = document.createElement('li');
@@ -117,6 +132,7 @@ export class MoveList {
     // A start with black to move leaves red's half of round 1 empty.
     const offset = this.firstSide === 'black' ? 1 : 0;
     const total = this.moves.length + offset;
+    let currentCell = null;
     for (let slot = 0; slot < total; slot += 2) {
       const row = document.createElement('li');
       row.className = 'move-round';
@@ -126,12 +142,25 @@ export class MoveList {
       row.appendChild(number);
       for (const half of [slot, slot + 1]) {
         const ply = half - offset + 1;
-        const cell = document.createElement('span');
+        const played = ply >= 1 && ply <= this.moves.length;
+        const cell = document.createElement(
+            played && this.onSelect ? 'button' : 'span');
         cell.className = 'move-text';
-        if (ply >= 1 && ply <= this.moves.length) {
+        if (played) {
           cell.textContent = this.text(ply);
           cell.dataset.ply = String(ply);
           if (ply === this.moves.length) cell.classList.add('move-last');
+          if (this.onSelect) {
+            cell.type = 'button';
+            cell.setAttribute('aria-label',
+                              `${cell.textContent}: ${t('moves.show', {ply})}`);
+            cell.addEventListener('click', () => this.onSelect(ply));
+          }
+          if (ply === this.current) {
+            cell.classList.add('move-current');
+            cell.setAttribute('aria-current', 'step');
+            currentCell = cell;
+          }
         } else if (half < total) {
           cell.textContent = '…';
         }
@@ -139,6 +168,16 @@ export class MoveList {
       }
       list.appendChild(row);
     }
-    list.scrollTop = list.scrollHeight;  // keep the newest move in view
+    if (hadFocus && !list.contains(document.activeElement)) {
+      (currentCell ?? list).focus({preventScroll: true});
+    }
+    if (currentCell) {  // keep the shown move in view, else the newest
+      const top = currentCell.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 24) {
+        list.scrollTop = top - list.clientHeight / 2;
+      }
+    } else {
+      list.scrollTop = list.scrollHeight;
+    }
   }
 }

@@ -5,6 +5,7 @@ import {t} from './i18n.js';
 import {errorText, showMessage} from './page-util.js';
 import {createTournament, listTournaments, newDrawSeed} from './tournament-api.js';
 import {dateText, kindText, statusText, systemText} from './tournament-labels.js';
+import {mountTimeControl} from './time-control.js';
 
 const el = (id) => document.getElementById(id);
 
@@ -23,15 +24,30 @@ function readFile(file) {
   });
 }
 
+let timeControl = null;
+
+// The tie-break chain as typed: Chinese commas and 顿号 are commas.
+function tieBreakText(text) {
+  return text.replace(/[，、；;]/g, ',')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(',');
+}
+
+// The CreateTournament request, or {error} when the time control cannot be
+// read.
 async function createRequest() {
   const system = el('create-system').value;
+  const time = timeControl.read();
+  if (time.error) return {error: time.error};
   const request = {
     title: el('create-title').value.trim(),
     kind: document.querySelector('input[name="kind"]:checked').value,
     system,
     rounds: Number(el('create-rounds').value) || 0,
-    timeControl: el('create-time').value.trim(),
-    tieBreaks: el('create-tiebreaks').value.trim(),
+    timeControl: time.text,
+    tieBreaks: tieBreakText(el('create-tiebreaks').value),
   };
   const foulLimit = Number(el('create-fouls').value) || 0;
   if (foulLimit > 0) request.foulLimit = foulLimit;
@@ -51,7 +67,12 @@ async function onCreate(event) {
   button.disabled = true;
   showMessage(message, t('tn.creating'), 'info');
   try {
-    const tournament = await createTournament(await createRequest());
+    const request = await createRequest();
+    if (request.error) {
+      showMessage(message, request.error, 'error');
+      return;
+    }
+    const tournament = await createTournament(request);
     location.assign(eventLink(tournament.name));
   } catch (error) {
     showMessage(message, errorText(error), 'error');
@@ -118,7 +139,19 @@ export function mountEventsView() {
   el('create-system').addEventListener('change', updateSystemChoices);
   el('list-refresh').addEventListener('click', () => loadList());
   el('list-more').addEventListener('click', () => loadList(true));
+  timeControl = mountTimeControl({
+    preset: 'create-preset',
+    custom: 'create-custom',
+    minutes: 'create-minutes',
+    preview: 'create-time-preview',
+    advanced: 'create-time',
+  }, '1200+5');
   updateSystemChoices();
   loadList();
-  return {relabel: renderList};
+  return {
+    relabel: () => {
+      timeControl.relabel();
+      renderList();
+    },
+  };
 }

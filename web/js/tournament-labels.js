@@ -32,13 +32,9 @@ register({
     en: 'A Swiss\'s planned rounds; 0 for round robin and knockout: set by the field.',
   },
   'tn.timeControl': {zh: '用时', en: 'Time control'},
-  'tn.timeHelp': {
-    zh: '单位为秒：600+5 为每方10分钟、每步加5秒；留空或 none 为不计时。',
-    en: 'Seconds: 600+5 is 10 minutes each plus 5 seconds a move; empty or "none": no clocks.',
-  },
   'tn.tieBreaks': {zh: '破同分规则', en: 'Tie-breaks'},
   'tn.tieBreaksHelp': {
-    zh: '按顺序以逗号分隔：opp 对手分、median 中间对手分、cumulative 累进分、wins 胜局、black-wins 后走胜局、black-games 后走局数、fouls 犯规、direct 直胜、mini 小分、previous 前轮比较。留空用该赛制的默认顺序。',
+    zh: '按比较的先后顺序填写，以逗号分隔，可选：对手分、中间对手分、累进分、胜局、后走胜局、后走局数、犯规、直胜、小分、前轮比较。留空用该赛制的默认顺序。',
     en: 'In order, comma-separated: opp, median, cumulative, wins, black-wins, black-games, fouls, direct, mini, previous. Empty: the format\'s default chain.',
   },
   'tn.foulLimit': {zh: '犯规判负次数', en: 'Foul limit'},
@@ -216,6 +212,24 @@ register({
   'tn.standingsSheetNone': {zh: '名次表', en: 'Standings'},
   'tn.printedOn': {zh: '日期：{date}', en: 'Date: {date}'},
   'tn.shared': {zh: '并列', en: 'shared'},
+  'tn.tieBreaksPlaceholder': {zh: '对手分,胜局,犯规', en: 'opp,wins,fouls'},
+  'tn.legendHeading': {zh: '破同分规则说明', en: 'What the tie-break columns mean'},
+  'tn.legendPoints': {
+    zh: '积分相同时，依次比较下列各项，先比左边的一项。',
+    en: 'Players level on points are compared by these columns, left to right.',
+  },
+  'tn.roundPoints': {zh: '第{round}轮 {points}分', en: 'round {round}: {points} pts'},
+  'tn.listSeparator': {zh: '；', en: '; '},
+  'tn.chainSeparator': {zh: '、', en: ', '},
+  'tn.scoreBefore': {zh: '{points}分', en: '{points} pts'},
+  'tn.scoreBeforeTitle': {
+    zh: '本轮前积分：{points}分',
+    en: 'Score before this round: {points} pts',
+  },
+  'tn.pairingsNote': {
+    zh: '每位棋手名后为本轮前积分，其下为单位。',
+    en: 'After each name: the score before this round; below it, the player\'s unit or club.',
+  },
 
   'tb.opp': {zh: '对手分', en: 'Opponents\' points'},
   'tb.median': {zh: '中间对手分', en: 'Median opponents\' points'},
@@ -227,6 +241,48 @@ register({
   'tb.direct': {zh: '直胜', en: 'Direct encounter'},
   'tb.mini': {zh: '小分', en: 'Mini points'},
   'tb.previous': {zh: '前轮比较', en: 'Previous rounds'},
+
+  // What each tie-break's values are (engine/tournament/tiebreak_values.h).
+  'tbx.opp': {
+    zh: '所遇各对手的总积分之和；轮空按全场最低积分的对手计。多者列前。',
+    en: 'The final scores of all the player\'s opponents added up (a bye counts as an opponent with the lowest score in the field). More is better.',
+  },
+  'tbx.median': {
+    zh: '对手分去掉最高和最低的一名对手后之和；对手少于三名时为0。多者列前。',
+    en: 'Opponents\' points without the best and the worst opponent (0 with fewer than three opponents). More is better.',
+  },
+  'tbx.cumulative': {
+    zh: '每轮结束时累计积分之和，早得分者高。多者列前。',
+    en: 'The running score after each round, added up: points won early count more. More is better.',
+  },
+  'tbx.wins': {
+    zh: '胜局数（对手弃权而胜也计入）。多者列前。',
+    en: 'Games won (wins by forfeit included). More is better.',
+  },
+  'tbx.black-wins': {
+    zh: '执后手（黑方）胜的局数。多者列前。',
+    en: 'Games won as the second mover (black). More is better.',
+  },
+  'tbx.black-games': {
+    zh: '执后手（黑方）下过的局数。多者列前。',
+    en: 'Games played as the second mover (black). More is better.',
+  },
+  'tbx.fouls': {
+    zh: '裁判记录的犯规次数。少者列前。',
+    en: 'Fouls the arbiters recorded. Fewer is better.',
+  },
+  'tbx.direct': {
+    zh: '同分棋手之间对局的得分，只在他们彼此都下过时比较（否则为0）。多者列前。',
+    en: 'Points scored against the other players on the same score, compared only when all of them have met (otherwise 0). More is better.',
+  },
+  'tbx.mini': {
+    zh: '同分棋手之间对局的得分之和。多者列前。',
+    en: 'Points scored in the games among the players on the same score. More is better.',
+  },
+  'tbx.previous': {
+    zh: '各轮得分，从最近一轮往前排列：先比最近一轮的得分，相同再比前一轮，依此类推。',
+    en: 'The points of each round, the latest round first: the latest round is compared first, then the one before, and so on.',
+  },
 });
 
 // Every name ParseTieBreak accepts (engine/tournament/tiebreak.cc), English
@@ -254,6 +310,39 @@ export function tieBreakLabel(name) {
   const key = TIE_BREAK_ALIASES[name] ?? name;
   const label = t(`tb.${key}`);
   return label === `tb.${key}` ? name : label;
+}
+
+// What a tie-break's values are, in a sentence; '' for an unknown name.
+export function tieBreakExplanation(name) {
+  const key = `tbx.${TIE_BREAK_ALIASES[name] ?? name}`;
+  const text = t(key);
+  return text === key ? '' : text;
+}
+
+// The short name ("opp", …) of a tie-break name as the server gives it.
+export function tieBreakKey(name) {
+  return TIE_BREAK_ALIASES[name] ?? name;
+}
+
+// 前轮比较's value as the server packs it (the decimal digits, left to
+// right, are the points of the last round, the one before, …; see
+// TieBreakContext::PreviousRoundsValue) unpacked into each round's points,
+// latest first — or null when the value cannot be read back for sure: the
+// digits must be `rounds` many and add up to the player's `total` (scoring
+// in halves is read at twice the scale).
+export function previousRoundPoints(value, rounds, total) {
+  const number = Number(value ?? 0);
+  if (!(rounds > 0) || !Number.isFinite(number) || number < 0) return null;
+  for (const scale of [1, 2]) {
+    const scaled = Math.round(number * scale);
+    if (Math.abs(scaled - number * scale) > 1e-6) continue;
+    const digits = String(scaled).padStart(rounds, '0');
+    if (digits.length !== rounds) continue;
+    const points = Array.from(digits, (d) => Number(d) / scale);
+    const sum = points.reduce((a, b) => a + b, 0);
+    if (Math.abs(sum - Number(total ?? 0)) < 1e-6) return points;
+  }
+  return null;
 }
 
 export function kindText(kind) {

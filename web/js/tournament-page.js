@@ -9,7 +9,8 @@ import {arbiterToken, getTournament, setArbiterToken} from './tournament-api.js'
 import {EntriesPanel} from './tournament-entries.js';
 import {mountEventsView} from './tournament-events.js';
 import {mountExports} from './tournament-exports.js';
-import {dateText, kindText, statusText, systemText} from './tournament-labels.js';
+import {dateText, kindText, statusText, systemText, tieBreakLabel} from './tournament-labels.js';
+import {describe as describeTimeControl} from './time-control.js';
 import {RoundPanel} from './tournament-pairings.js';
 import {fillPrintHeader, printSheet} from './tournament-print.js';
 import {StandingsPanel} from './tournament-standings.js';
@@ -65,8 +66,19 @@ function mountEventView() {
           rounds: tournament.rounds ?? 0,
         })
       ],
-      ['tn.timeControl', tournament.timeControl || t('tn.noClock')],
-      ['tn.tieBreaks', tournament.tieBreaks || t('tn.defaultChain')],
+      [
+        'tn.timeControl',
+        tournament.timeControl ? describeTimeControl(tournament.timeControl) :
+                                 t('tn.noClock')
+      ],
+      [
+        'tn.tieBreaks',
+        tournament.tieBreaks ?
+            tournament.tieBreaks.split(',')
+                .map((name) => tieBreakLabel(name.trim()))
+                .join(t('tn.chainSeparator')) :
+            t('tn.defaultChain')
+      ],
       ['tn.created', dateText(tournament.createTimeUnixMs)],
     ];
     const list = el('event-summary');

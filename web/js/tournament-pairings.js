@@ -1,12 +1,13 @@
 // A round of an event: the round picker, "pair the next round" (PairRound),
-// and the pairings table — table, both players by number and name, the
+// and the pairings table — table, both players by number, name, score
+// before the round (GetStandings after the round before) and unit, the
 // result, and the game's links (with each player's token for an arbiter,
 // from GetRound with the token).
 import {sideKey} from './game-labels.js';
 import {t} from './i18n.js';
 import {errorText, showMessage} from './page-util.js';
-import {getRound, pairRound} from './tournament-api.js';
-import {sideLabels} from './tournament-labels.js';
+import {getRound, getStandings, pairRound} from './tournament-api.js';
+import {formatNumber, sideLabels} from './tournament-labels.js';
 import {fillResultCell, renderOverrides} from './tournament-results.js';
 
 const el = (id) => document.getElementById(id);
@@ -44,6 +45,8 @@ export class RoundPanel {
     this.tournament = null;
     this.round = null;
     this.shownNumber = 0;
+    // Scores before the shown round: {round, points: Map(number → points)}.
+    this.before = null;
     this.message = el('round-message');
     el('round-select')
         .addEventListener(
@@ -97,7 +100,28 @@ export class RoundPanel {
     if (!number) return;
     try {
       const round = await getRound(this.context.name, number);
+      this.before = null;  // asked again: results may have changed
       this.show(round);
+    } catch (error) {
+      showMessage(this.message, errorText(error), 'error');
+    }
+  }
+
+  // The players' scores before round `number`: the standings after the
+  // round before (nothing before round 1: everybody has 0).
+  async loadScoresBefore(number) {
+    if (this.before?.round === number) return;
+    const points = new Map();
+    this.before = {round: number, points, loaded: number <= 1};
+    if (number <= 1) return;
+    try {
+      const standings = await getStandings(this.context.name, number - 1);
+      if (this.before?.round !== number) return;
+      for (const row of standings.rows ?? []) {
+        points.set(row.number ?? 0, row.points ?? 0);
+      }
+      this.before = {round: number, points, loaded: true};
+      if (this.shownNumber === number) this.render();
     } catch (error) {
       showMessage(this.message, errorText(error), 'error');
     }
@@ -119,6 +143,7 @@ export class RoundPanel {
     this.round = round;
     this.shownNumber = round.number ?? 0;
     el('round-select').value = String(this.shownNumber);
+    this.loadScoresBefore(this.shownNumber);  // renders again when loaded
     this.render();
   }
 
@@ -143,17 +168,22 @@ export class RoundPanel {
   playerLabel(number) {
     const player =
         (this.tournament?.players ?? []).find((p) => p.number === number);
-    return {number, name: player?.entrant?.name ?? ''};
+    return {
+      number,
+      name: player?.entrant?.name ?? '',
+      unit: player?.entrant?.unit ?? '',
+    };
   }
 
-  // The cell of one player: start number and name.
+  // The cell of one player: start number, name, score before the round
+  // (once known) and, below, the unit.
   fillPlayer(cell, number) {
     if (!number) {
       cell.textContent = t('tn.bye');
       cell.classList.add('bye');
       return;
     }
-    const {name} = this.playerLabel(number);
+    const {name, unit} = this.playerLabel(number);
     const num = document.createElement('span');
     num.className = 'start-number';
     num.textContent = String(number);
@@ -162,6 +192,23 @@ export class RoundPanel {
     text.textContent = name;
     cell.dataset.number = String(number);
     cell.append(num, ' ', text);
+    const before = this.before?.round === this.shownNumber ? this.before :
+                                                             null;
+    if (before?.loaded) {
+      const points = formatNumber(before.points.get(number) ?? 0);
+      const score = document.createElement('span');
+      score.className = 'player-score';
+      score.dataset.score = points;
+      score.textContent = t('tn.scoreBefore', {points});
+      score.title = t('tn.scoreBeforeTitle', {points});
+      cell.append(' ', score);
+    }
+    if (unit) {
+      const club = document.createElement('span');
+      club.className = 'player-unit';
+      club.textContent = unit;
+      cell.appendChild(club);
+    }
   }
 
   // Spectators' link; with tokens, each player's own link and the arbiter's.
@@ -184,7 +231,9 @@ export class RoundPanel {
       // Red (xiangqi) or black stones (gomoku) is the first mover: `red`.
       const first = side === 'SIDE_RED' || (!xiangqi && side === 'SIDE_BLACK');
       const {name} = this.playerLabel(first ? pairing.red : pairing.black);
-      const extra = xiangqi ? {token, side: sideKey(side)} : {token};
+      // Both games' pages take side=: without it a gomoku link opens as a
+      // spectator's.
+      const extra = {token, side: sideKey(side)};
       add(anchor(
           gameLink(page, pairing.game, extra), t('tn.playerLink', {name}),
           sideKey(side)));

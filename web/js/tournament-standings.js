@@ -1,10 +1,13 @@
 // The standings of an event (GetStandings) after a chosen round: place,
 // start number, name, unit, points and one column per tie-break of the
-// event's chain, named as the regulations name them.
+// event's chain, named as the regulations name them and explained in a
+// legend under the table; 前轮比较 shows each round's points, latest first.
+// On a phone each row is a card (the cells named by their data-label).
 import {t} from './i18n.js';
 import {errorText, showMessage} from './page-util.js';
 import {getStandings} from './tournament-api.js';
-import {formatNumber, tieBreakLabel} from './tournament-labels.js';
+import {formatNumber, previousRoundPoints, tieBreakExplanation, tieBreakKey,
+        tieBreakLabel} from './tournament-labels.js';
 
 const el = (id) => document.getElementById(id);
 
@@ -61,10 +64,10 @@ export class StandingsPanel {
     const standings = this.standings;
     const chain = standings?.tieBreaks ?? [];
     const columns = [
-      ['tn.colPlace', 'num'],
-      ['tn.colNumber', 'num'],
-      ['tn.colName', ''],
-      ['tn.colUnit', ''],
+      ['tn.colPlace', 'num col-place'],
+      ['tn.colNumber', 'num col-number'],
+      ['tn.colName', 'col-name'],
+      ['tn.colUnit', 'col-unit'],
       ['tn.colPoints', 'num points'],
     ];
     for (const [key, cls] of columns) {
@@ -80,8 +83,10 @@ export class StandingsPanel {
       th.className = 'num tie-break';
       th.dataset.tieBreak = name;
       th.textContent = tieBreakLabel(name);
+      th.title = tieBreakExplanation(name);
       head.appendChild(th);
     }
+    this.renderLegend(chain);
     const after = standings?.afterRound ?? 0;
     el('standings-caption').textContent =
         after ? t('tn.afterRoundN', {round: after}) : '';
@@ -92,27 +97,74 @@ export class StandingsPanel {
       cell.textContent = t('tn.noStandings');
       return;
     }
+    const cell = (tr, cls, labelKey, text) => {
+      const td = tr.insertCell();
+      td.className = cls;
+      td.dataset.label = t(labelKey);
+      td.textContent = text;
+      return td;
+    };
     for (const row of rows) {
       const tr = body.insertRow();
       tr.dataset.number = String(row.number ?? 0);
-      const place = tr.insertCell();
-      place.className = 'num';
-      place.textContent = `${row.place ?? ''}${row.shared ? '=' : ''}`;
+      const place = cell(tr, 'num col-place', 'tn.colPlace',
+                         `${row.place ?? ''}${row.shared ? '=' : ''}`);
       if (row.shared) place.title = t('tn.shared');
-      const number = tr.insertCell();
-      number.className = 'num';
-      number.textContent = String(row.number ?? '');
-      tr.insertCell().textContent = row.name ?? '';
-      tr.insertCell().textContent = row.unit ?? '';
-      const points = tr.insertCell();
-      points.className = 'num points';
-      points.textContent = formatNumber(row.points);
+      cell(tr, 'num col-number', 'tn.colNumber', String(row.number ?? ''));
+      cell(tr, 'col-name', 'tn.colName', row.name ?? '');
+      cell(tr, 'col-unit', 'tn.colUnit', row.unit ?? '');
+      cell(tr, 'num points', 'tn.colPoints', formatNumber(row.points));
       chain.forEach((name, i) => {
-        const cell = tr.insertCell();
-        cell.className = 'num tie-break';
-        cell.textContent = formatNumber((row.tieBreaks ?? [])[i]);
+        const td = tr.insertCell();
+        td.className = 'num tie-break';
+        td.dataset.tieBreak = name;
+        td.dataset.label = tieBreakLabel(name);
+        this.fillTieBreak(td, name, (row.tieBreaks ?? [])[i], row, after);
       });
     }
+  }
+
+  // One tie-break value; 前轮比较 unpacked into each round's points.
+  fillTieBreak(td, name, value, row, after) {
+    if (tieBreakKey(name) === 'previous') {
+      const points = previousRoundPoints(value, after, row.points);
+      if (points) {
+        td.textContent = points.map(formatNumber).join(' · ');
+        td.title = points
+                       .map((p, i) => t('tn.roundPoints', {
+                              round: after - i,
+                              points: formatNumber(p),
+                            }))
+                       .join(t('tn.listSeparator'));
+        return;
+      }
+    }
+    td.textContent = formatNumber(value);
+  }
+
+  // Under the table: each tie-break column's name and what its values are.
+  renderLegend(chain) {
+    const legend = el('tiebreak-legend');
+    legend.replaceChildren();
+    legend.hidden = !chain.length;
+    if (!chain.length) return;
+    const intro = document.createElement('p');
+    intro.className = 'help';
+    intro.textContent = t('tn.legendPoints');
+    const list = document.createElement('dl');
+    for (const name of chain) {
+      const item = document.createElement('div');
+      item.dataset.tieBreak = name;
+      const term = document.createElement('dt');
+      term.textContent = tieBreakLabel(name);
+      const detail = document.createElement('dd');
+      detail.textContent = tieBreakExplanation(name);
+      item.append(term, detail);
+      list.appendChild(item);
+    }
+    const heading = document.createElement('h3');
+    heading.textContent = t('tn.legendHeading');
+    legend.append(heading, intro, list);
   }
 
   sheetTitle() {

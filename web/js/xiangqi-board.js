@@ -1,7 +1,9 @@
 // The xiangqi board as SVG: lines, river (楚河 汉界), palaces, pieces with
 // their Chinese characters, and highlights (selected point, legal
-// destinations, last move, check, marked points). Every point is focusable:
-// arrow keys move between points, Enter or Space activates one.
+// destinations, last move — corner brackets on both its points, check,
+// marked points). Every point is focusable: arrow keys move between points,
+// Enter or Space activates one. Pieces the page allows (`canDrag`) can also
+// be dragged to a point (`onDrop`).
 import {pieceName} from './game-labels.js';
 import {t, register} from './i18n.js';
 import {FILES, RANKS, parseFen, squareName, parseSquare, pieceSide} from './xiangqi-fen.js';
@@ -54,11 +56,20 @@ function svg(tag, attrs = {}, parent = null) {
   return el;
 }
 
+// Pointer travel (CSS pixels) that turns a press on a piece into a drag.
+const DRAG_THRESHOLD = 6;
+
 export class XiangqiBoard {
   // `onActivate(square)`: a point was clicked, tapped, or chosen with
-  // Enter/Space.
-  constructor(container, {onActivate = null} = {}) {
+  // Enter/Space. `canDrag(square, letter)`: whether the piece there may be
+  // dragged now; `onDrop(from, to)`: it was dropped on `to` (null: off the board).
+  constructor(container, {onActivate = null, canDrag = null,
+                          onDrop = null} = {}) {
     this.onActivate = onActivate;
+    this.canDrag = canDrag;
+    this.onDrop = onDrop;
+    this.drag = null;
+    this.suppressClick = false;
     this.flipped = false;
     this.board = parseFen('').board;
     this.highlights = {};
@@ -78,7 +89,14 @@ export class XiangqiBoard {
         this.createPoint(squareName(file, rank));
       }
     }
+    // The piece being dragged, above everything.
+    this.dragLayer = svg('g', {'class': 'drag-layer', 'aria-hidden': 'true'},
+                         this.root);
     this.root.addEventListener('keydown', (event) => this.onKey(event));
+    this.root.addEventListener('pointerdown', (event) => this.onPress(event));
+    this.root.addEventListener('pointermove', (event) => this.onDragMove(event));
+    this.root.addEventListener('pointerup', (event) => this.onRelease(event));
+    this.root.addEventListener('pointercancel', () => this.endDrag());
     container.replaceChildren(this.root);
     this.draw();
   }
@@ -114,10 +132,23 @@ export class XiangqiBoard {
           'y': 1
         },
             piece);
+    // The last move: corner brackets around both its points, over the piece.
+    const corners = svg('g', {'class': 'last-corners'}, group);
+    const near = PIECE_RADIUS - 2;
+    const far = PIECE_RADIUS + 5;
+    for (const dx of [-1, 1]) {
+      for (const dy of [-1, 1]) {
+        svg('polyline', {
+          'points': `${dx * far},${dy * near} ${dx * far},${dy * far} ` +
+              `${dx * near},${dy * far}`,
+        }, corners);
+      }
+    }
     svg('circle', {'class': 'dest-dot', 'r': 8}, group);
     svg('circle', {'class': 'dest-ring', 'r': PIECE_RADIUS + 2}, group);
     svg('circle', {'class': 'focus-ring', 'r': PIECE_RADIUS + 5}, group);
     group.addEventListener('click', () => {
+      if (this.suppressClick) return;  // the end of a drag, not a click
       this.setFocus(square, false);
       this.onActivate?.(square);
     });
@@ -263,6 +294,10 @@ export class XiangqiBoard {
       if (square === lastFrom) classes.push('last-from');
       if (square === lastTo) classes.push('last-to');
       if (square === check) classes.push('check');
+      if (letter && this.canDrag?.(square, letter)) classes.push('draggable');
+      if (this.drag?.moved && this.drag.square === square) {
+        classes.push('drag-source');
+      }
       point.group.setAttribute('class', classes.join(' '));
       point.text.textContent = letter ? PIECE_CHARS[letter] ?? '?' : '';
       point.piece.style.display = letter ? '' : 'none';
@@ -317,6 +352,92 @@ export class XiangqiBoard {
   // Relabels the points after a language switch.
   relabel() {
     this.draw();
+  }
+
+  // The square under a pointer at (clientX, clientY), or null off the board.
+  squareAt(clientX, clientY) {
+    const at = this.svgPoint(clientX, clientY);
+    const column = Math.round((at.x - MARGIN) / CELL);
+    const row = Math.round((at.y - MARGIN) / CELL);
+    if (column < 0 || column >= FILES || row < 0 || row >= RANKS) return null;
+    const file = this.flipped ? FILES - 1 - column : column;
+    const rank = this.flipped ? row : RANKS - 1 - row;
+    return squareName(file, rank);
+  }
+
+  svgPoint(clientX, clientY) {
+    const matrix = this.root.getScreenCTM();
+    return new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+  }
+
+  // A press on a piece that may be dragged: a drag once it moves far enough
+  // (a press that does not move stays a click).
+  onPress(event) {
+    if (event.button !== 0 || !this.canDrag) return;
+    const square = event.target.closest?.('.point')?.dataset.square;
+    if (!square) return;
+    const {file, rank} = parseSquare(square);
+    const letter = this.board[rank][file];
+    if (!letter || !this.canDrag(square, letter)) return;
+    this.drag = {square, pointerId: event.pointerId, x: event.clientX,
+                 y: event.clientY, moved: false, ghost: null};
+  }
+
+  onDragMove(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    if (!drag.moved) {
+      const distance = Math.hypot(event.clientX - drag.x, event.clientY - drag.y);
+      if (distance < DRAG_THRESHOLD) return;
+      drag.moved = true;
+      this.root.setPointerCapture?.(event.pointerId);
+      const point = this.points.get(drag.square);
+      const {file, rank} = parseSquare(drag.square);
+      const letter = this.board[rank][file];
+      drag.ghost = svg('g', {
+        'class': `drag-ghost piece-${pieceSide(letter)}`,
+        'data-from': drag.square,
+      }, this.dragLayer);
+      drag.ghost.appendChild(point.piece.cloneNode(true));
+      this.root.classList.add('dragging');
+      this.draw();
+    }
+    event.preventDefault();
+    const at = this.svgPoint(event.clientX, event.clientY);
+    drag.ghost.setAttribute('transform', `translate(${at.x} ${at.y})`);
+    const over = this.squareAt(event.clientX, event.clientY);
+    for (const [name, point] of this.points) {
+      point.group.classList.toggle('drag-over', name === over);
+    }
+  }
+
+  onRelease(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    if (!drag.moved) {  // a click: the point's click handler takes it
+      this.drag = null;
+      return;
+    }
+    const to = this.squareAt(event.clientX, event.clientY);
+    this.endDrag();
+    // The click that may follow the release belongs to the drag.
+    this.suppressClick = true;
+    setTimeout(() => {
+      this.suppressClick = false;
+    }, 0);
+    this.onDrop?.(drag.square, to);
+  }
+
+  endDrag() {
+    if (!this.drag) return;
+    const moved = this.drag.moved;
+    this.drag.ghost?.remove();
+    this.drag = null;
+    this.root.classList.remove('dragging');
+    for (const point of this.points.values()) {
+      point.group.classList.remove('drag-over');
+    }
+    if (moved) this.draw();
   }
 
   setFocus(square, moveFocus = true) {

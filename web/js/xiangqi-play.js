@@ -1,6 +1,9 @@
 // xiangqi.html: play a live game from a link (#game=games/…&token=…&side=red)
 // or watch it (no token). The server decides everything: legal moves come
-// from ListMoves on the current position, moves go to SubmitMove.
+// from ListMoves on the current position, moves go to SubmitMove. Pieces
+// move by click-click, drag and drop or the keyboard; the board can be
+// flipped; earlier positions can be looked at while the game goes on (a
+// move in the list, ← / →), and new moves do not pull the view away.
 import {call} from './api.js';
 import {apiLanguage, onChange as onLanguageChange, register, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
@@ -9,6 +12,8 @@ import {GameClocks} from './clock.js';
 import {MoveList} from './move-list.js';
 import {NOTATIONS} from './notation.js';
 import {LiveGame} from './live-game.js';
+import {MoveSound} from './move-sound.js';
+import {ConnectionBadge} from './connection-state.js';
 import {boardAfter, findKing, parseFen, pieceAt, pieceSide} from './xiangqi-fen.js';
 import {isOngoing, reasonText, rejectionText, resultText, sideKey, sideName} from './game-labels.js';
 import {confirmingButton, errorText, hashParams, showMessage} from './page-util.js';
@@ -54,6 +59,22 @@ register({
     zh: '键盘：用 Tab 进入棋盘，方向键在交叉点间移动，回车或空格选子、落子。',
     en: 'Keyboard: Tab to the board, arrow keys to move between points, Enter or Space to pick a piece and its destination.',
   },
+  'play.browseHelp': {
+    zh: '点着法列表中的一步可查看当时的局面；棋盘外按 ← / → 键逐步查看。',
+    en: 'Click a move in the list to see its position; outside the board, ← / → step through the moves.',
+  },
+  'play.flip': {zh: '翻转棋盘', en: 'Flip board'},
+  'play.boardTools': {zh: '棋盘设置', en: 'Board settings'},
+  'play.viewingStart': {
+    zh: '正在查看开局局面（共{total}步）',
+    en: 'Viewing the start position ({total} plies)',
+  },
+  'play.viewing': {
+    zh: '正在查看第{ply}步后的局面（共{total}步）',
+    en: 'Viewing the position after ply {ply} of {total}',
+  },
+  'play.newMoves': {zh: '已有新着法', en: 'New moves were played'},
+  'play.backToLive': {zh: '回到当前局面', en: 'Back to the game'},
 });
 
 const params = hashParams();
@@ -73,22 +94,35 @@ let game = null;
 let legal = {ply: -1, moves: [], display: [], notation: '', state: ''};
 let selected = '';
 let submitting = false;
+// The ply shown while looking at an earlier position (null: the game as it
+// stands); the ply the game had when the looking started.
+let viewPly = null;
+let viewSincePly = 0;
+// The reader's own turn of the board (on top of black's side at the bottom).
+let flipOverride = false;
 
-const board = new XiangqiBoard(el('board'), {onActivate: onPointActivated});
+const board = new XiangqiBoard(el('board'), {
+  onActivate: onPointActivated,
+  canDrag: (square, letter) => viewPly === null && myTurn() && !submitting &&
+      pieceSide(letter) === myKey(),
+  onDrop: onPieceDropped,
+});
+const sound = new MoveSound(el('sound-toggle'));
+const connection = new ConnectionBadge(el('connection'));
 const clocks = new GameClocks({
   SIDE_RED: el('clock-red'),
   SIDE_BLACK: el('clock-black'),
   shared: el('clock-shared')
 });
-const moveList = new MoveList(
-    el('moves'), el('notation-switch'),
-    {onError: (text) => showMessage(messageEl, text, 'error')});
+const moveList = new MoveList(el('moves'), el('notation-switch'), {
+  onError: (text) => showMessage(messageEl, text, 'error'),
+  onSelect: (ply) => showPly(ply),
+});
 moveList.onNotationChange(() => refreshLegalMoves(true));
 const live = new LiveGame(gameName, token, {
   onChange: onGameChanged,
   onStatus: (status, error) => {
-    el('connection').textContent = t(`conn.${status}`);
-    el('connection').dataset.status = status;
+    connection.update(status);
     if (error && status === 'ended') {
       showMessage(messageEl, errorText(error), 'error');
     }
@@ -110,7 +144,12 @@ function myTurn() {
 
 function onGameChanged(next, change) {
   const plyChanged = !game || next.ply !== game.ply;
+  if (game && (next.ply > game.ply ||
+               (isOngoing(game.verdict) && !isOngoing(next.verdict)))) {
+    playMoveSound(next);
+  }
   game = next;
+  if (viewPly !== null && viewPly >= game.moves.length) viewPly = null;
   if (token && !mySide) probeSide();
   moveList.setGame(game.startFen || '', game.xiangqiRules || {});
   clocks.update(game.clocks, change.arrivedMs);
@@ -121,6 +160,21 @@ function onGameChanged(next, change) {
   moveList.show(game.moves);
   refreshLegalMoves(false);
   render();
+}
+
+// A tick for a move, a knock for a capture, a chime when the game ends
+// (`next`: the game after the move, `game` still the one before it).
+function playMoveSound(next) {
+  if (!isOngoing(next.verdict)) {
+    sound.play('end');
+    return;
+  }
+  if (next.ply <= game.ply) return;
+  const move = next.moves[next.moves.length - 1] ?? '';
+  const before = next.moves.length === game.moves.length + 1 ?
+      currentBoard() : null;
+  const captured = before && pieceAt(before, move.slice(2, 4));
+  sound.play(captured ? 'capture' : 'move');
 }
 
 // The move just played was one of the listed legal moves: keep its text.
@@ -164,7 +218,13 @@ async function probeSide() {
 
 // Asks the server for the legal moves of the current position (also whether
 // the side to move is in check).
-async function refreshLegalMoves(force) {
+let legalLoading = Promise.resolve();
+function refreshLegalMoves(force) {
+  legalLoading = loadLegalMoves(force);
+  return legalLoading;
+}
+
+async function loadLegalMoves(force) {
   if (!game) return;
   const ply = game.ply;
   const notation = moveList.notation;
@@ -200,8 +260,52 @@ function inCheck() {
        legal.state === 'XIANGQI_GAME_STATE_CHECKMATE');
 }
 
+// Whether earlier positions can be shown (every move is known).
+function canBrowse() {
+  return Boolean(game) && game.moves.length === game.ply && game.ply > 0;
+}
+
+// Shows the position after `ply` (the last one: the game as it stands).
+function showPly(ply) {
+  if (!canBrowse()) return;
+  const target = Math.max(0, Math.min(game.moves.length, ply));
+  if (target === game.moves.length) {
+    viewPly = null;
+  } else {
+    if (viewPly === null) viewSincePly = game.ply;
+    viewPly = target;
+    selected = '';
+  }
+  render();
+}
+
+function stepPly(delta) {
+  if (!canBrowse()) return;
+  showPly((viewPly ?? game.moves.length) + delta);
+}
+
+// ←/→ (and Home/End) step through the game, unless the board (whose arrows
+// move between points) or a form field has the focus.
+function onPageKey(event) {
+  if (event.altKey || event.ctrlKey || event.metaKey || !game) return;
+  if (event.target.closest?.('input, textarea, select, svg')) return;
+  const keys = {
+    ArrowLeft: () => stepPly(-1),
+    ArrowRight: () => stepPly(1),
+    Home: () => showPly(0),
+    End: () => showPly(game.moves.length),
+  };
+  if (!(event.key in keys) || !canBrowse()) return;
+  event.preventDefault();
+  keys[event.key]();
+}
+
+function boardFlipped() {
+  return (mySide === 'SIDE_BLACK') !== flipOverride;
+}
+
 function render() {
-  document.body.classList.toggle('flipped', mySide === 'SIDE_BLACK');
+  document.body.classList.toggle('flipped', boardFlipped());
   el('role').textContent =
       mySide ? t('play.role', {side: sideName(mySide)}) : t('play.spectator');
   for (const side of ['SIDE_RED', 'SIDE_BLACK']) {
@@ -215,24 +319,45 @@ function render() {
       el(`name-${key}`).textContent = player.name ?? '';
     }
   }
-  const position = currentBoard();
-  const toMove = sideKey(game.sideToAct) ||
-      parseFen(game.fen || game.startFen || '').sideToMove;
-  const destinations = selected && myTurn() && legal.ply === game.ply ?
-      legal.moves.filter((m) => m.startsWith(selected))
-          .map((m) => m.slice(2, 4)) :
-      [];
-  board.setFlipped(mySide === 'SIDE_BLACK');
-  board.setPosition(position);
-  board.setHighlights({
-    selected,
-    destinations,
-    lastMove: game.moves[game.moves.length - 1] ?? '',
-    check: inCheck() ? findKing(position, toMove) : '',
-  });
+  board.setFlipped(boardFlipped());
+  if (viewPly !== null) {
+    board.setPosition(boardAfter(game.startFen || '', game.moves, viewPly));
+    board.setHighlights({lastMove: game.moves[viewPly - 1] ?? ''});
+  } else {
+    const position = currentBoard();
+    const toMove = sideKey(game.sideToAct) ||
+        parseFen(game.fen || game.startFen || '').sideToMove;
+    const destinations = selected && myTurn() && legal.ply === game.ply ?
+        legal.moves.filter((m) => m.startsWith(selected))
+            .map((m) => m.slice(2, 4)) :
+        [];
+    board.setPosition(position);
+    board.setHighlights({
+      selected,
+      destinations,
+      lastMove: game.moves[game.moves.length - 1] ?? '',
+      check: inCheck() ? findKing(position, toMove) : '',
+    });
+  }
+  renderBrowsing();
   renderStatus();
   renderActions();
   renderBanner();
+}
+
+function renderBrowsing() {
+  const viewing = viewPly !== null;
+  document.body.classList.toggle('browsing', viewing);
+  el('browse-bar').hidden = !viewing;
+  moveList.setCurrent(viewing ? viewPly : null);
+  if (!viewing) return;
+  const total = game.moves.length;
+  el('browse-note').textContent = viewPly === 0 ?
+      t('play.viewingStart', {total}) :
+      t('play.viewing', {ply: viewPly, total});
+  const fresh = game.ply > viewSincePly;
+  el('browse-new').hidden = !fresh;
+  el('browse-bar').classList.toggle('has-new', fresh);
 }
 
 function renderStatus() {
@@ -279,8 +404,25 @@ function renderBanner() {
   el('banner-explanation').textContent = game.verdict.explanation ?? '';
 }
 
+// A piece dropped on `to` (null: off the board): the same as clicking the
+// piece, then `to`; dropped where it was, it stays picked.
+function onPieceDropped(from, to) {
+  if (!game || viewPly !== null) return;
+  if (!to || to === from) {
+    selected = from;
+    render();
+    return;
+  }
+  selected = from;
+  onPointActivated(to);
+}
+
 async function onPointActivated(square) {
   if (!game) return;
+  if (viewPly !== null) {  // a click on an earlier position: back to the game
+    showPly(game.moves.length);
+    return;
+  }
   if (!mySide) {
     showMessage(messageEl, t('play.spectatorNoMoves'), 'info');
     return;
@@ -295,6 +437,12 @@ async function onPointActivated(square) {
     if (own) selected = square;
     render();
     return;
+  }
+  if (square !== selected && legal.ply !== game.ply) {
+    // A destination picked (a quick drop) before the legal moves came.
+    const ply = game.ply;
+    await legalLoading;
+    if (!game || game.ply !== ply || !selected) return;
   }
   if (square === selected) {
     selected = '';
@@ -413,8 +561,18 @@ el('claim-draw').addEventListener('click', async () => {
   if (answer.game) live.applyGame(answer.game);
 });
 
+el('flip-board').addEventListener('click', () => {
+  flipOverride = !flipOverride;
+  el('flip-board').setAttribute('aria-pressed', String(flipOverride));
+  render();
+});
+el('back-to-live').addEventListener('click', () => showPly(Infinity));
+document.addEventListener('keydown', onPageKey);
+
 onLanguageChange(() => {
   board.relabel();
+  sound.render();
+  connection.render();
   render();
 });
 
