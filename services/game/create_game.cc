@@ -71,6 +71,11 @@ absl::StatusOr<v1::StoredGameSpec> BuildGameSpec(
     return absl::InvalidArgumentError(
         absl::StrCat("time_control: ", control.status().message()));
   }
+  if (!v1::ClockStart_IsValid(request.clock_start())) {
+    return absl::InvalidArgumentError(
+        "clock_start: expected CLOCK_START_AFTER_FIRST_MOVES or "
+        "CLOCK_START_AT_START_TIME");
+  }
   if (request.players_size() > 2)
     return absl::InvalidArgumentError("players: at most two");
 
@@ -108,6 +113,9 @@ absl::StatusOr<v1::StoredGameSpec> BuildGameSpec(
   game->set_foul_limit(request.foul_limit());
   game->set_create_time_unix_ms(now_unix_ms);
   game->set_start_time_unix_ms(start);
+  game->set_clock_start(request.clock_start() == v1::CLOCK_START_UNSPECIFIED
+                            ? v1::CLOCK_START_AFTER_FIRST_MOVES
+                            : request.clock_start());
   for (int p = 0; p < 2; ++p) spec.add_token_hashes(HashToken(tokens[p]));
   return spec;
 }

@@ -47,8 +47,15 @@ absl::StatusOr<std::shared_ptr<LiveGame>> LiveGame::Create(
   const int64_t unix_now = context->time->UnixMs();
   const int64_t start =
       now + std::max<int64_t>(0, spec.game().start_time_unix_ms() - unix_now);
-  game->clock_.emplace(*control, std::max(0, game->PlayerToAct()), start);
-  game->turn_started_ms_ = start;
+  if (game->AwaitingFirstMoves()) {
+    // No time is charged until both sides have made their first move.
+    game->clock_.emplace(*control, std::max(0, game->PlayerToAct()), now);
+    game->clock_->Pause(now);
+    game->turn_started_ms_ = now;
+  } else {
+    game->clock_.emplace(*control, std::max(0, game->PlayerToAct()), start);
+    game->turn_started_ms_ = start;
+  }
   v1::GameEvent event = game->NewEvent();
   *event.mutable_created()->mutable_game() = spec.game();
   *game->state_.mutable_verdict() = v1::Verdict();
@@ -152,7 +159,7 @@ void LiveGame::RestoreClocks(int64_t now) {
   }
   reading.shared_remaining_ms = c.shared_ms();
   reading.to_move = std::max(0, PlayerToAct());
-  reading.paused = c.paused();
+  reading.paused = c.paused() || AwaitingFirstMoves();
   reading.stopped = committed_.status() != v1::GAME_STATUS_LIVE;
   if (!control_.timed) {
     clock_.emplace(control_, reading.to_move, now);
@@ -277,9 +284,23 @@ v1::Clocks LiveGame::ReadClocks(int64_t now) const {
     }
   }
   c.set_shared_ms(std::max<int64_t>(0, r.shared_remaining_ms));
+  if (AwaitingFirstMoves() && !r.stopped) {
+    c.set_waiting_for_first_moves(true);
+    return c;
+  }
   c.set_paused(r.paused);
   if (!r.paused && !r.stopped) c.set_running(SideOfPlayer(r.to_move));
   return c;
+}
+
+bool LiveGame::AwaitingFirstMoves() const {
+  return plies_ < PliesToStart() &&
+         spec_.game().clock_start() == v1::CLOCK_START_AFTER_FIRST_MOVES;
+}
+
+int LiveGame::PliesToStart() const {
+  return spec_.game().clock_start() == v1::CLOCK_START_AFTER_FIRST_MOVES ? 2
+                                                                         : 1;
 }
 
 v1::GameEvent LiveGame::NewEvent() {

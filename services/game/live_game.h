@@ -171,6 +171,11 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   // Refuses changes to a game that is over.
   absl::Status CheckLive() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
+  // Whether the clocks wait for both sides' first moves (they start then).
+  bool AwaitingFirstMoves() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Plies after which the game has started (an unstarted one may expire).
+  int PliesToStart() const;
+
   // The player acting next, or -1 once over.
   int PlayerToAct() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   v1::Side SideOfPlayer(int player) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);

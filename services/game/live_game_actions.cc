@@ -20,6 +20,10 @@ absl::Status RequireReason(const std::string& reason) {
   return absl::OkStatus();
 }
 
+constexpr char kClocksNotStarted[] =
+    "the clocks have not started: they start once both sides have made their "
+    "first move";
+
 }  // namespace
 
 // Runs the common prologue of an action under the lock: a flag that has
@@ -153,7 +157,10 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
     return done(absl::OkStatus());
   }
   const v1::Side side = SideOfPlayer(*player);
-  const int64_t elapsed = std::max<int64_t>(0, now - turn_started_ms_);
+  // The first moves of a game whose clocks wait for them take no time.
+  const bool was_awaiting = AwaitingFirstMoves();
+  const int64_t elapsed =
+      was_awaiting ? 0 : std::max<int64_t>(0, now - turn_started_ms_);
   plies_ = reply.ply();
   turn_started_ms_ = now;
   v1::GameEvent event = NewEvent();
@@ -168,6 +175,7 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
   if (reply.verdict().result() == v1::RESULT_ONGOING) {
     *state_.mutable_verdict() = reply.verdict();
     clock_->CompleteMove(now, std::max(0, PlayerToAct()));
+    if (was_awaiting && !AwaitingFirstMoves()) clock_->Resume(now);
   } else {
     EndGame(reply.verdict(), now);
   }
@@ -370,6 +378,10 @@ void LiveGame::PauseClocks(const v1::PauseClocksRequest& request,
   }
   const int64_t now = context_->time->SteadyMs();
   CAIPAN_RETURN_IF_FLAG_FELL(now, done);
+  if (AwaitingFirstMoves()) {
+    return lock.Release(),
+           done(absl::FailedPreconditionError(kClocksNotStarted));
+  }
   if (clock_->paused()) {
     return lock.Release(),
            done(absl::FailedPreconditionError("the clocks are already paused"));
@@ -387,6 +399,10 @@ void LiveGame::ResumeClocks(const v1::ResumeClocksRequest& request,
   absl::ReleasableMutexLock lock(&mu_);
   if (absl::Status s = ArbiterMayAct(request.token(), nullptr); !s.ok())
     return lock.Release(), done(s);
+  if (AwaitingFirstMoves()) {
+    return lock.Release(),
+           done(absl::FailedPreconditionError(kClocksNotStarted));
+  }
   if (!control_.timed || !clock_->paused()) {
     return lock.Release(),
            done(absl::FailedPreconditionError("the clocks are not paused"));
@@ -472,7 +488,7 @@ void LiveGame::ExpireIfUnstarted(int64_t unix_now) {
   absl::MutexLock lock(&mu_);
   const int64_t deadline = spec_.unstarted_deadline_unix_ms();
   // A game whose clocks an arbiter paused is in the arbiter's hands.
-  if (deadline == 0 || unix_now < deadline || plies_ > 0 ||
+  if (deadline == 0 || unix_now < deadline || plies_ >= PliesToStart() ||
       state_.status() != v1::GAME_STATUS_LIVE || state_.clocks().paused() ||
       stored_sequence_ != committed_.last_sequence())
     return;

@@ -355,6 +355,8 @@ TournamentRegistry::PrepareGames(const v1::StoredTournament& state,
     create.set_round(absl::StrCat(round->number()));
     create.set_board(absl::StrCat(table.table()));
     create.set_start_time_unix_ms(request.start_time_unix_ms());
+    // Over the board: the round starts at its time.
+    create.set_clock_start(v1::CLOCK_START_AT_START_TIME);
     const int numbers[2] = {table.red(), table.black()};
     for (int p = 0; p < 2; ++p) {
       v1::Player* player = create.add_players();

@@ -18,8 +18,9 @@ Attacks and checks, one test each:
 - anonymous exhaustion: with --max-live-games-per-creator=5, the 6th anonymous create from one
   address is RESOURCE_EXHAUSTED naming the limit, while another creator and an arbiter pairing a
   round still get games;
-- unstarted games expire: with --unstarted-game-expiry-seconds=2 games without a move are
-  aborted after about 2 s and give their creator's slots back; a game with a move lives on;
+- unstarted games expire: with --unstarted-game-expiry-seconds=2 games that have not started
+  (no move, or red's first move alone: the clocks wait for both first moves) are aborted after
+  about 2 s and give their creator's slots back; a game where both sides moved lives on;
 - create requires a token: with --create-requires-token an anonymous or unlisted-token create
   is UNAUTHENTICATED, a token of --auth-tokens-file creates, and tournament pairing still works;
 - watcher seats: with --max-watchers-per-game=3 a 4th anonymous watcher is RESOURCE_EXHAUSTED
@@ -321,8 +322,17 @@ class GameTrustTest(ac.ServerTestCase):
         start = time.monotonic()
         created = [self.create_ok(games) for _ in range(PER_CREATOR)]
         started = created[0]
-        red = self.tokens_of(started)[ac.PROTO.common.SIDE_RED]
-        move_code, move_details = self.move_code(games, started.game.name, red)
+        # Started: both sides have made their first move (a game with red's move alone is
+        # still waiting for black's first move, and may expire).
+        tokens = self.tokens_of(started)
+        for token, move in ((tokens[ac.PROTO.common.SIDE_RED], "h2e2"),
+                            (tokens[ac.PROTO.common.SIDE_BLACK], "h9g7")):
+            move_code, move_details = self.move_code(games, started.game.name, token, move)
+            self.assertEqual(move_code, "OK", move_details)
+        # Red alone moved: not started, so it expires with the idle ones.
+        half = created[1]
+        move_code, move_details = self.move_code(
+            games, half.game.name, self.tokens_of(half)[ac.PROTO.common.SIDE_RED])
         self.assertEqual(move_code, "OK", move_details)
         full_code, full_details, _ = self.create(games)
         self.assertEqual(full_code, grpc.StatusCode.RESOURCE_EXHAUSTED, full_details)
@@ -359,7 +369,7 @@ class GameTrustTest(ac.ServerTestCase):
                           (self.gs.GAME_STATUS_ABORTED, self.gs.GAME_STATUS_FINISHED))
         self.assertGreaterEqual(min(aborted_at.values()), EXPIRY_S - 0.5)
         self.assertEqual(started_status, self.gs.GAME_STATUS_LIVE,
-                         "a game with a move was ended by the unstarted-game expiry")
+                         "a started game was ended by the unstarted-game expiry")
         self.assertEqual(again_code, grpc.StatusCode.OK,
                          "the creator's slots did not come back: " + again_details)
 

@@ -216,7 +216,10 @@ class Server:
                                error.code) from None
 
     def create_game(self, **request):
-        """CreateGame with `request` (JSON field names); returns (name, tokens by side, game)."""
+        """CreateGame with `request` (JSON field names); returns (name, tokens by side, game).
+        Unless the request says otherwise, the clocks run from the start (CreateGame's own
+        default waits for both first moves: the start page's games test that)."""
+        request.setdefault("clockStart", "CLOCK_START_AT_START_TIME")
         response = self.call("GameService", "CreateGame", request)
         tokens = {t["side"]: t["token"] for t in response.get("tokens", [])}
         return response["game"]["name"], tokens, response["game"]

@@ -4,7 +4,7 @@ The index page creates the game and shows the players' links; red and black each
 own link in a separate headless Chromium. They move by clicking and by keyboard (1. 炮二平五
 象3进5 2. 炮五进四, a check), each page shows the other's moves, both show the check (the black
 general highlighted, 将军/Check in the status line), and the clocks run from the server's
-readings. A destination the server did not list is not sent: the page shows the server's reason
+readings, starting once both sides have made their first move. A destination the server did not list is not sent: the page shows the server's reason
 and the game does not change. A spectator link shows the same position without the controls.
 Screenshots: index.png, xiangqi.png.
 """
@@ -84,10 +84,12 @@ class XiangqiPlayTest(h.BrowserTestCase):
         # Black's page shows black at the bottom.
         self.assertIn("flipped", black.find_element(By.TAG_NAME, "body").get_attribute("class"))
         self.assertNotIn("flipped", red.find_element(By.TAG_NAME, "body").get_attribute("class"))
-        # Both clocks show 10:00 before the first move; red's runs.
-        self.wait_for(red, lambda d: has_class(h.find(d, "#clock-red"), "running"),
-                      message="red's clock runs")
-        self.assertIn(h.text_of(red, "#clock-black"), ("10:00", "9:59"))
+        # Both clocks show 10:00 before the first move, and neither runs: the clocks start
+        # once both sides have made their first move.
+        self.wait_for(red, lambda d: h.text_of(d, "#clock-red") == "10:00",
+                      message="red's clock shows 10:00")
+        self.assertFalse(has_class(h.find(red, "#clock-red"), "running"))
+        self.assertEqual(h.text_of(red, "#clock-black"), "10:00")
 
         # 1. 炮二平五 by clicks: the destinations come from the server.
         click_point(red, "h2")
@@ -103,8 +105,8 @@ class XiangqiPlayTest(h.BrowserTestCase):
                       message="black's page shows red's move")
         self.wait_for(black, lambda d: h.text_of(d, "#moves .move-text") == "炮二平五",
                       message="the move list in Chinese")
-        self.wait_for(black, lambda d: has_class(h.find(d, "#clock-black"), "running"),
-                      message="black's clock runs after red's move")
+        self.assertFalse(has_class(h.find(black, "#clock-black"), "running"),
+                         "black's first move is untimed")
 
         # Black tries a destination the server did not list: nothing is sent, the reason shows.
         click_point(black, "b9")
@@ -130,6 +132,8 @@ class XiangqiPlayTest(h.BrowserTestCase):
         black.switch_to.active_element.send_keys(Keys.ENTER)
         self.wait_for(red, lambda d: piece_at(d, "e7") == "b",
                       message="red's page shows black's move")
+        self.wait_for(red, lambda d: has_class(h.find(d, "#clock-red"), "running"),
+                      message="red's clock runs once both sides have moved")
 
         # 2. 炮五进四 gives check: both pages show it.
         click_point(red, "e2")

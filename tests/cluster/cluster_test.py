@@ -157,6 +157,7 @@ def play(stub, game, deadline):
     try:
         request = ct.gs.CreateGameRequest(
             kind=ct.gs.GAME_KIND_GOMOKU, time_control=game.time_control,
+            clock_start=ct.gs.CLOCK_START_AT_START_TIME,
             players=[ct.gs.Player(side=ct.common.SIDE_BLACK, name="b%d" % game.index),
                      ct.gs.Player(side=ct.common.SIDE_WHITE, name="w%d" % game.index)],
             event="cluster test", request_id="cluster-%d-%d" % (os.getpid(), game.index),

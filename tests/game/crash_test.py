@@ -173,12 +173,14 @@ class GameRun:
                        gs.Player(side=common.SIDE_BLACK, name="black %d" % self.index)]
             return gs.CreateGameRequest(kind=self.kind, time_control=self.time_control,
                                         players=players, event="crash test",
-                                        round=str(self.index), request_id=self.request_id)
+                                        round=str(self.index), request_id=self.request_id,
+                                        clock_start=gs.CLOCK_START_AT_START_TIME)
         players = [gs.Player(side=common.SIDE_BLACK, name="black %d" % self.index),
                    gs.Player(side=common.SIDE_WHITE, name="white %d" % self.index)]
         return gs.CreateGameRequest(
             kind=self.kind, time_control=self.time_control, players=players,
             event="crash test", round=str(self.index), request_id=self.request_id,
+            clock_start=gs.CLOCK_START_AT_START_TIME,
             gomoku_rules=gm.GomokuRuleOptions(rule_set=gm.GOMOKU_RULE_SET_FREESTYLE))
 
     def mover_side(self, ply):

@@ -269,8 +269,8 @@ show "$g3"
 expect_json foul_limit "$shown" '(d["status"], d["result"], d["reason"], [(f["side"], f["reason"]) for f in d["fouls"]])' \
   "('finished', '0-1', 'foul-limit', [('red', 'phone rang'), ('red', 'spoke to a spectator')])"
 
-# --- clocks: pause, resume, adjust; abort
-run game create "${s[@]}" --game xiangqi --time-control 1200+5 --json
+# --- clocks: pause, resume, adjust; abort (clocks running from the start)
+run game create "${s[@]}" --game xiangqi --time-control 1200+5 --clock-start start-time --json
 g4=$(json "$out" 'd["game"]')
 red4=$(json "$out" 'd["tokens"]["red"]')
 black4=$(json "$out" 'd["tokens"]["black"]')

@@ -95,6 +95,7 @@ struct CreateArgs {
   std::string request_id;
   int foul_limit = 0;
   int64_t start_time_unix_ms = 0;
+  std::string clock_start;
   std::string fen;
   // Rule options; empty or 0: the server's defaults.
   std::string rules;
@@ -232,6 +233,11 @@ void RunCreate(const CreateArgs& args, const CLI::App& cmd) {
   request.set_request_id(args.request_id);
   request.set_foul_limit(args.foul_limit);
   request.set_start_time_unix_ms(args.start_time_unix_ms);
+  if (args.clock_start == "first-moves") {
+    request.set_clock_start(v1::CLOCK_START_AFTER_FIRST_MOVES);
+  } else if (args.clock_start == "start-time") {
+    request.set_clock_start(v1::CLOCK_START_AT_START_TIME);
+  }
 
   std::unique_ptr<GameClient> client = GameClient::Connect(args.conn);
   if (client == nullptr) return;
@@ -266,7 +272,13 @@ void RegisterCreate(CLI::App& game) {
   cmd->add_option("--foul-limit", args->foul_limit,
                   "fouls that lose the game (2 or 3; default 0: no limit)");
   cmd->add_option("--start-time-unix-ms", args->start_time_unix_ms,
-                  "when the first side's clock starts (default: now)");
+                  "with --clock-start start-time: when the first side's "
+                  "clock starts (default: now)");
+  cmd->add_option("--clock-start", args->clock_start,
+                  "first-moves: the clocks start once both sides have made "
+                  "their first move (the server's default); start-time: the "
+                  "first side's clock runs from the start time")
+      ->check(CLI::IsMember({"first-moves", "start-time"}));
   cmd->add_option("--fen", args->fen,
                   "xiangqi: the start position, a FEN (default: \"startpos\", "
                   "the standard one)");

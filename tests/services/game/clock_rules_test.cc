@@ -309,5 +309,62 @@ TEST_F(ClockRulesTest, StartTimeMoreThanADayAheadIsRefused) {
   EXPECT_NE(s.error_message().find("start_time_unix_ms"), std::string::npos);
 }
 
+TEST_F(ClockRulesTest, ByDefaultTheClocksStartAfterBothFirstMoves) {
+  v1::CreateGameRequest request = XiangqiRequest("600+5");
+  request.clear_clock_start();
+  CreatedGame g = MustCreate(stub(), request);
+  v1::Game game = GetGame(stub(), g.name);
+  EXPECT_EQ(game.clock_start(), v1::CLOCK_START_AFTER_FIRST_MOVES);
+  EXPECT_TRUE(game.clocks().waiting_for_first_moves());
+  EXPECT_EQ(game.clocks().running(), v1::SIDE_UNSPECIFIED);
+  EXPECT_FALSE(game.clocks().paused());
+  // The arbiter has nothing to pause yet.
+  v1::Game answer;
+  EXPECT_EQ(Pause(g.name, &answer).error_code(),
+            grpc::StatusCode::FAILED_PRECONDITION);
+
+  time().Advance(30'000);
+  v1::SubmitMoveResponse r = MustMove(stub(), g.name, g.token[0], "h2e2");
+  EXPECT_EQ(r.game().clocks().red_ms(), 600'000);
+  EXPECT_TRUE(r.game().clocks().waiting_for_first_moves());
+  time().Advance(20'000);
+  r = MustMove(stub(), g.name, g.token[1], "h9g7");
+  EXPECT_EQ(r.game().clocks().black_ms(), 600'000);
+  EXPECT_FALSE(r.game().clocks().waiting_for_first_moves());
+  EXPECT_EQ(r.game().clocks().running(), v1::SIDE_RED);
+  // From now on time is charged and earned as usual.
+  time().Advance(10'000);
+  r = MustMove(stub(), g.name, g.token[0], "b0c2");
+  EXPECT_EQ(r.game().clocks().red_ms(), 595'000);
+  auto live = server_.registry().Find(g.name);
+  ASSERT_TRUE(live.ok());
+  bool over = false;
+  std::vector<v1::GameEvent> events = (*live)->EventsAfter(1, 10, &over);
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_EQ(events[0].move().elapsed_ms(), 0);
+  EXPECT_EQ(events[1].move().elapsed_ms(), 0);
+  EXPECT_EQ(events[2].move().elapsed_ms(), 10'000);
+}
+
+TEST_F(ClockRulesTest, AFirstMoveTakesNoTimeHoweverLong) {
+  v1::CreateGameRequest request = XiangqiRequest("60");
+  request.clear_clock_start();
+  CreatedGame g = MustCreate(stub(), request);
+  MustMove(stub(), g.name, g.token[0], "h2e2");
+  // Far beyond black's minute (within the unstarted expiry): no flag, black's
+  // first move is untimed.
+  time().Advance(300'000);
+  v1::Game game = GetGame(stub(), g.name);
+  EXPECT_EQ(game.status(), v1::GAME_STATUS_LIVE);
+  EXPECT_EQ(game.clocks().black_ms(), 60'000);
+  v1::SubmitMoveResponse r = MustMove(stub(), g.name, g.token[1], "h9g7");
+  EXPECT_EQ(r.game().clocks().running(), v1::SIDE_RED);
+  time().Advance(60'000);
+  game = WaitForGame(stub(), g.name, [](const v1::Game& x) {
+    return x.status() == v1::GAME_STATUS_FINISHED;
+  });
+  EXPECT_EQ(game.verdict().reason(), v1::VERDICT_REASON_TIME_FORFEIT);
+}
+
 }  // namespace
 }  // namespace caipan::services::game::testing

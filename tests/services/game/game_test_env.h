@@ -148,6 +148,9 @@ inline v1::CreateGameRequest XiangqiRequest(const std::string& time_control) {
   v1::Player* black = request.add_players();
   black->set_side(v1::SIDE_BLACK);
   black->set_name("Black Player");
+  // Most tests time the clocks from creation; the start after the first
+  // moves (CreateGame's default) has tests of its own.
+  request.set_clock_start(v1::CLOCK_START_AT_START_TIME);
   return request;
 }
 

@@ -19,6 +19,7 @@ class GomokuLiveTest : public ::testing::Test {
     request.set_kind(v1::GAME_KIND_GOMOKU);
     request.mutable_gomoku_rules()->set_rule_set(v1::GOMOKU_RULE_SET_CHINESE);
     request.set_time_control("600+5");
+    request.set_clock_start(v1::CLOCK_START_AT_START_TIME);
     v1::Player* black = request.add_players();
     black->set_side(v1::SIDE_BLACK);
     black->set_name("First Black");

@@ -255,5 +255,26 @@ TEST_F(StoreRecoveryTest, DelayedStartStillHoldsAfterARestart) {
   EXPECT_EQ(game.clocks().red_ms(), 50'000);
 }
 
+TEST_F(StoreRecoveryTest, ClocksStillWaitForTheFirstMovesAfterARestart) {
+  v1::CreateGameRequest request = XiangqiRequest("60");
+  request.clear_clock_start();  // CreateGame's default: after the first moves
+  CreatedGame g = Create(request);
+  Play(g, 0, "h2e2");
+  Stop();
+  Start();
+  ASSERT_TRUE(registry().Recover().ok());
+  time_.Advance(300'000);  // black's first move is still untimed
+  std::shared_ptr<LiveGame> live = Find(g.name);
+  ASSERT_NE(live, nullptr);
+  v1::Game game = live->Snapshot();
+  EXPECT_EQ(game.status(), v1::GAME_STATUS_LIVE);
+  EXPECT_TRUE(game.clocks().waiting_for_first_moves());
+  EXPECT_EQ(game.clocks().black_ms(), 60'000);
+  v1::SubmitMoveResponse r = Play(g, 1, "h9g7");
+  EXPECT_EQ(r.game().clocks().running(), v1::SIDE_RED);
+  time_.Advance(10'000);
+  EXPECT_EQ(live->Snapshot().clocks().red_ms(), 50'000);
+}
+
 }  // namespace
 }  // namespace caipan::services::game::testing
