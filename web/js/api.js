@@ -1,13 +1,66 @@
 // The caipan API from a browser: Connect unary calls with JSON bodies, and the
 // WebSocket streams (PlayGame, WatchGame) of the gateway (docs/gateway.md).
 
-// An error answer: `code` is the Connect code ("invalid_argument", ...).
+// An error answer: `code` is the Connect code ("invalid_argument", ...);
+// `reason` the stable reason of the details' google.rpc.ErrorInfo
+// ("STALE_PLY", "CLOCKS_PAUSED", ...; '' when none); `network` whether the
+// server was not reached at all (the browser's fetch failed or the socket
+// closed), so nothing the server said is in it.
 export class ApiError extends Error {
-  constructor(code, message, details = []) {
+  constructor(code, message, details = [], {network = false} = {}) {
     super(message);
     this.code = code;
     this.details = details;
+    this.reason = errorInfoReason(details);
+    this.network = network;
   }
+}
+
+// The bytes of a base64 value as Connect writes it (no padding; the URL
+// alphabet accepted too), or null.
+function base64Bytes(text) {
+  try {
+    const plain = String(text).replace(/-/g, '+').replace(/_/g, '/');
+    const padded = plain + '='.repeat((4 - plain.length % 4) % 4);
+    return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+  } catch (e) {
+    return null;
+  }
+}
+
+// The reason (field 1, a string) of a serialized google.rpc.ErrorInfo, or ''.
+function errorInfoReason(details) {
+  for (const detail of Array.isArray(details) ? details : []) {
+    if (!String(detail?.type ?? '').endsWith('google.rpc.ErrorInfo')) continue;
+    if (typeof detail.debug?.reason === 'string') return detail.debug.reason;
+    const bytes = base64Bytes(detail.value ?? '');
+    if (!bytes) continue;
+    let at = 0;
+    const varint = () => {
+      let value = 0;
+      for (let shift = 0; at < bytes.length && shift < 35; shift += 7) {
+        const byte = bytes[at++];
+        value += (byte & 0x7f) * 2 ** shift;
+        if (!(byte & 0x80)) break;
+      }
+      return value;
+    };
+    while (at < bytes.length) {
+      const key = varint();
+      const wire = key & 7;
+      if (wire === 2) {
+        const length = varint();
+        const field = bytes.subarray(at, at + length);
+        at += length;
+        if (key >> 3 === 1) return new TextDecoder().decode(field);
+      } else if (wire === 0) {
+        varint();
+      } else {
+        break;  // not an ErrorInfo as we know it
+      }
+    }
+  }
+  return '';
 }
 
 // Calls `service`.`method` ("AdjudicationService", "CheckMove") with the
@@ -31,7 +84,7 @@ export async function call(service, method, request = {}, options = {}) {
   } catch (e) {
     throw new ApiError(
         controller.signal.aborted ? 'deadline_exceeded' : 'unavailable',
-        String(e.message || e));
+        String(e.message || e), [], {network: true});
   } finally {
     clearTimeout(timer);
   }
@@ -87,8 +140,8 @@ export function openStream(service, method, {onMessage, onEnd, onOpen}) {
                    : null);
     }
   };
-  socket.onclose = () =>
-      finish(new ApiError('unavailable', 'the connection closed'));
+  socket.onclose = () => finish(new ApiError(
+      'unavailable', 'the connection closed', [], {network: true}));
   const sendFrame = (frame) => {
     const text = JSON.stringify(frame);
     if (socket.readyState === WebSocket.OPEN) {

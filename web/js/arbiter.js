@@ -13,7 +13,8 @@ import {NOTATIONS} from './notation.js';
 import {LiveGame} from './live-game.js';
 import {boardAfter, findKing, parseFen} from './xiangqi-fen.js';
 import {isOngoing, pieceName, reasonText, resultText, sideKey, sideName} from './game-labels.js';
-import {confirmingButton, errorText, hashParams, showMessage} from './page-util.js';
+import {confirmingButton, hashParams, showMessage} from './page-util.js';
+import {showError} from './player-wording.js';
 
 register({
   'arbiter.title': {zh: '裁判台', en: 'Arbiter'},
@@ -170,10 +171,10 @@ function startWatching() {
       el('connection').dataset.status = status;
       renderConnection();
       if (error && status === 'ended') {
-        showMessage(messageEl, errorText(error), 'error');
+        showError(messageEl, error);
       }
     },
-    onError: (error) => showMessage(messageEl, errorText(error), 'error'),
+    onError: (error) => showError(messageEl, error),
   });
   live.start();
 }
@@ -219,7 +220,7 @@ async function loadCheckState() {
         state === 'XIANGQI_GAME_STATE_CHECKMATE';
     render();
   } catch (error) {
-    showMessage(messageEl, errorText(error), 'error');
+    showError(messageEl, error);
   }
 }
 
@@ -245,7 +246,7 @@ async function loadRuling() {
     showMessage(message, '', 'info');
   } catch (error) {
     ruling = null;
-    showMessage(message, errorText(error), 'error');
+    showError(message, error);
   }
   renderRuling();
 }
@@ -270,7 +271,7 @@ async function loadNaturalLimit() {
           status.reached ? t('arbiter.yes') : t('arbiter.no');
     }
   } catch (error) {
-    showMessage(el('limit-message'), errorText(error), 'error');
+    showError(el('limit-message'), error);
   }
 }
 
@@ -568,7 +569,7 @@ async function arbiterAction(method, fields, doneKey) {
       showMessage(messageEl, t(refusal), 'error');
       openTokenBox(refusal);
     } else {
-      showMessage(messageEl, errorText(error), 'error');
+      showError(messageEl, error);
     }
     return false;
   }

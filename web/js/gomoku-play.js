@@ -6,8 +6,7 @@
 
 import {call, watchGame} from './api.js';
 import {GameClocks} from './clock.js';
-import {reasonText, rejectionText, resultText, sideName}
-    from './game-labels.js';
+import {reasonText, resultText, sideName} from './game-labels.js';
 import {forbiddenKindKey, GomokuBoard, parsePoint} from './gomoku-board.js';
 import {colourWord, currentColour, foldEvent, playerOfColour}
     from './gomoku-live.js';
@@ -16,8 +15,8 @@ import {actionOf, actionsOf, fifthMoveAlternatives, hasForbiddenPoints,
         hasOpeningProtocol, replay} from './gomoku-record.js';
 import {apply, onChange, register, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
-import {confirmingButton, errorText, hashParams, showMessage}
-    from './page-util.js';
+import {confirmingButton, hashParams, showMessage} from './page-util.js';
+import {refusalText, rejectionSentence, showError} from './player-wording.js';
 import {MoveSound} from './move-sound.js';
 import {ConnectionBadge} from './connection-state.js';
 
@@ -61,14 +60,11 @@ register({
         'Select it again to play it anyway.',
   },
   'play.refusedForbidden': {
-    zh: '禁手：{point}为{kind}，黑方判负。服务器：{reason}',
-    en: 'Forbidden: {point} is a {kind} — black loses. Server: {reason}',
-  },
-  'play.refused': {
-    zh: '着法被拒绝（{rejection}）：{reason}',
-    en: 'Move refused ({rejection}): {reason}',
+    zh: '禁手：{point}是{kind}，黑方判负。',
+    en: 'Forbidden: {point} is a {kind} — black loses.',
   },
   'play.sending': {zh: '正在提交 {move}…', en: 'Sending {move}…'},
+  'play.sendingMove': {zh: '正在提交着法…', en: 'Sending the move…'},
   'play.moves': {zh: '着法记录', en: 'Moves'},
   'play.noMoves': {zh: '尚无着法', en: 'No moves yet'},
   'gomoku.keys': {
@@ -129,7 +125,7 @@ async function submit(move) {
   if (busy || !game) return;
   busy = true;
   warnedPoint = null;
-  say(t('play.sending', {move}));
+  say(parsePoint(move) ? t('play.sending', {move}) : t('play.sendingMove'));
   render();
   try {
     const response = await call('GameService', 'SubmitMove', {
@@ -138,7 +134,7 @@ async function submit(move) {
     });
     answerMove(move, response);
   } catch (error) {
-    say(errorText(error), 'error');
+    showError(el('message'), error);
   } finally {
     busy = false;
     render();
@@ -166,15 +162,27 @@ function answerMove(move, response) {
   if (check.rejection === 'MOVE_REJECTION_FORBIDDEN') {
     const kind = forbiddenKindKey(check.gomoku?.forbidden);
     refused = point ? {point, kind} : null;
-    say(t('play.refusedForbidden', {
-      point: played, kind: kind ? t(`gomoku.forbidden.${kind}`) : '?',
-      reason: check.reason ?? '',
-    }), 'error');
+    say(kind ? t('play.refusedForbidden', {
+      point: played, kind: t(`gomoku.forbidden.${kind}`),
+    }) : rejectionSentence(check.rejection), 'error');
   } else {
     refused = point ? {point, kind: null} : null;
-    say(t('play.refused', {rejection: rejectionText(check.rejection),
-                           reason: check.reason ?? ''}), 'error');
+    say(refusedText(check, point), 'error');
   }
+}
+
+// A refused move that is not a forbidden point, as a player would say it.
+function refusedText(check, point) {
+  if (check.rejection === 'MOVE_REJECTION_ILLEGAL') {
+    const r = record();
+    if (point && r.stones.some((stone) => stone.point === point)) {
+      return refusalText('occupied');
+    }
+    if (hasOpeningProtocol(game?.gomokuRules) && r.phase === 'opening') {
+      return refusalText('opening');
+    }
+  }
+  return rejectionSentence(check.rejection);
 }
 
 // A tick when a move was added since `before`, a chime when the game ended.
@@ -203,7 +211,7 @@ async function action(method, extra = {}) {
     adopt(await call('GameService', method, {name: gameName, token, ...extra}));
     say('');
   } catch (error) {
-    say(errorText(error), 'error');
+    showError(el('message'), error);
   } finally {
     busy = false;
     render();
@@ -246,7 +254,7 @@ async function refreshPoints() {
     renderBoard();
   } catch (error) {
     points.ply = -1;
-    say(errorText(error), 'error');
+    showError(el('message'), error);
   }
 }
 
@@ -446,7 +454,7 @@ async function start() {
   try {
     adopt(await call('GameService', 'GetGame', {name: gameName}));
   } catch (error) {
-    say(errorText(error), 'error');
+    showError(el('message'), error);
     return;
   }
   if (game.kind !== 'GAME_KIND_GOMOKU') {
@@ -483,7 +491,7 @@ function watch() {
     onStatus: (status, error) => {
       if (!isLive()) return;
       connection.update(status);
-      if (error && status === 'ended') say(errorText(error), 'error');
+      if (error && status === 'ended') showError(el('message'), error);
     },
   });
   const settle = () => {

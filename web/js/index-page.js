@@ -5,7 +5,8 @@ import {call} from './api.js';
 import {onChange as onLanguageChange, register, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
 import {sideKey, sideName} from './game-labels.js';
-import {errorText, showMessage} from './page-util.js';
+import {showMessage} from './page-util.js';
+import {showError} from './player-wording.js';
 import {mountTimeControl} from './time-control.js';
 
 register({
@@ -156,7 +157,7 @@ async function createGame(event) {
     el('created').scrollIntoView({block: 'start'});
     loadGames();
   } catch (error) {
-    showMessage(el('create-message'), errorText(error), 'error');
+    showError(el('create-message'), error, {retrying: false});
   } finally {
     button.disabled = false;
   }
@@ -250,7 +251,7 @@ async function loadGames() {
       row.insertCell().appendChild(link);
     }
   } catch (error) {
-    showMessage(el('games-message'), errorText(error), 'error');
+    showError(el('games-message'), error, {retrying: false});
   }
 }
 

@@ -74,7 +74,9 @@ export class XiangqiBoard {
     this.board = parseFen('').board;
     this.highlights = {};
     this.focusSquare = 'e0';
-    this.linesFlipped = null;
+    // The ICCS files (a–i) and ranks (0–9) along the edges, when asked for.
+    this.coordinates = false;
+    this.linesDrawn = null;
     this.root = svg('svg', {
       'viewBox': `0 0 ${WIDTH} ${HEIGHT}`,
       'class': 'xiangqi-board',
@@ -240,6 +242,34 @@ export class XiangqiBoard {
           layer)
           .textContent = String(file + 1);
     }
+    if (this.coordinates) this.drawCoordinates(layer);
+  }
+
+  // Files a–i beside the bottom file numbers, ranks 0–9 down the left edge.
+  drawCoordinates(layer) {
+    const group = svg('g', {'class': 'coordinates'}, layer);
+    for (let file = 0; file < FILES; file++) {
+      const [x] = this.xy(squareName(file, 0));
+      const label = svg('text', {
+        'class': 'coord-label',
+        'x': x + 15,
+        'y': HEIGHT - MARGIN / 2 + 8,
+        'text-anchor': 'middle',
+        'dominant-baseline': 'central',
+      }, group);
+      label.textContent = String.fromCharCode(97 + file);
+    }
+    for (let rank = 0; rank < RANKS; rank++) {
+      const [, y] = this.xy(squareName(0, rank));
+      const label = svg('text', {
+        'class': 'coord-label',
+        'x': 12,
+        'y': y,
+        'text-anchor': 'middle',
+        'dominant-baseline': 'central',
+      }, group);
+      label.textContent = String(rank);
+    }
   }
 
   drawPointMark(square, layer) {
@@ -265,8 +295,9 @@ export class XiangqiBoard {
   }
 
   draw() {
-    if (this.linesFlipped !== this.flipped) {
-      this.linesFlipped = this.flipped;
+    const lines = `${this.flipped} ${this.coordinates}`;
+    if (this.linesDrawn !== lines) {
+      this.linesDrawn = lines;
       this.drawLines();
     }
     const {
@@ -333,6 +364,12 @@ export class XiangqiBoard {
   setPosition(boardOrFen) {
     this.board = typeof boardOrFen === 'string' ? parseFen(boardOrFen).board :
                                                   boardOrFen;
+    this.draw();
+  }
+
+  // Shows (or hides) the files and ranks along the edges.
+  setCoordinates(on) {
+    this.coordinates = Boolean(on);
     this.draw();
   }
 

@@ -5,7 +5,7 @@
 // flipped; earlier positions can be looked at while the game goes on (a
 // move in the list, ← / →), and new moves do not pull the view away.
 import {call} from './api.js';
-import {apiLanguage, onChange as onLanguageChange, register, t} from './i18n.js';
+import {onChange as onLanguageChange, register, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
 import {XiangqiBoard} from './xiangqi-board.js';
 import {GameClocks} from './clock.js';
@@ -15,8 +15,9 @@ import {LiveGame} from './live-game.js';
 import {MoveSound} from './move-sound.js';
 import {ConnectionBadge} from './connection-state.js';
 import {boardAfter, findKing, parseFen, pieceAt, pieceSide} from './xiangqi-fen.js';
-import {isOngoing, reasonText, rejectionText, resultText, sideKey, sideName} from './game-labels.js';
-import {confirmingButton, errorText, hashParams, showMessage} from './page-util.js';
+import {isOngoing, reasonText, resultText, sideKey, sideName} from './game-labels.js';
+import {confirmingButton, hashParams, showMessage} from './page-util.js';
+import {rejectionSentence, showError, xiangqiRefusalText} from './player-wording.js';
 
 register({
   'page.skipToBoard': {zh: '跳到棋盘', en: 'Skip to the board'},
@@ -28,17 +29,9 @@ register({
   'play.theirTurn': {zh: '等待对方走棋', en: 'Waiting for the opponent'},
   'play.notYourTurn': {zh: '现在不是你走棋', en: 'It is not your turn'},
   'play.spectatorNoMoves': {zh: '观战者不能走棋', en: 'Spectators cannot move'},
-  'play.notLegal':
-      {zh: '{move} 不是合法着法', en: '{move} is not a legal move'},
-  'play.notLegalWhy': {
-    zh: '{move} 不是合法着法：{reason}',
-    en: '{move} is not a legal move: {reason}'
-  },
-  'play.refused': {
-    zh: '着法被拒绝（{rejection}）：{reason}',
-    en: 'Move refused ({rejection}): {reason}'
-  },
   'play.sending': {zh: '正在提交 {move}…', en: 'Sending {move}…'},
+  'play.sendingMove': {zh: '正在提交着法…', en: 'Sending the move…'},
+  'play.coordinates': {zh: '显示坐标', en: 'Show coordinates'},
   'play.acceptDraw': {zh: '同意和棋', en: 'Accept draw'},
   'play.declineDraw': {zh: '拒绝', en: 'Decline'},
   'play.offerDraw': {zh: '提和', en: 'Offer a draw'},
@@ -123,11 +116,9 @@ const live = new LiveGame(gameName, token, {
   onChange: onGameChanged,
   onStatus: (status, error) => {
     connection.update(status);
-    if (error && status === 'ended') {
-      showMessage(messageEl, errorText(error), 'error');
-    }
+    if (error && status === 'ended') showError(messageEl, error);
   },
-  onError: (error) => showMessage(messageEl, errorText(error), 'error'),
+  onError: (error) => showError(messageEl, error),
 });
 
 function myKey() {
@@ -208,7 +199,7 @@ async function probeSide() {
     } else if (
         error.code === 'unauthenticated' ||
         error.code === 'permission_denied') {
-      showMessage(messageEl, errorText(error), 'error');
+      showError(messageEl, error);
     }
   } finally {
     probing = false;
@@ -245,7 +236,7 @@ async function loadLegalMoves(force) {
     };
     render();
   } catch (error) {
-    showMessage(messageEl, errorText(error), 'error');
+    showError(messageEl, error);
   }
 }
 
@@ -458,23 +449,26 @@ async function onPointActivated(square) {
 }
 
 // A destination the server did not list: the move is not sent, and the
-// server says why it is illegal (CheckMove, in the page's language).
-async function explainIllegal(move) {
-  showMessage(messageEl, t('play.notLegal', {move}), 'error');
-  try {
-    const response = await call('AdjudicationService', 'CheckMove', {
-      xiangqi: game.fen ? {fen: game.fen} :
-                          {fen: game.startFen || '', moves: game.moves},
-      move,
-      language: apiLanguage(),
-    });
-    const reason = response.check?.reason;
-    if (reason) {
-      showMessage(messageEl, t('play.notLegalWhy', {move, reason}), 'error');
-    }
-  } catch (error) {
-    showMessage(messageEl, errorText(error), 'error');
-  }
+// page says why, as a player would (蹩马腿, 送将, ...; player-wording.js),
+// naming squares only when the board shows its coordinates.
+function explainIllegal(move) {
+  showMessage(messageEl, refusalText(move), 'error');
+}
+
+function refusalText(move) {
+  return xiangqiRefusalText(currentBoard(), move, myKey(),
+                            {inCheck: inCheck(), coordinates: board.coordinates});
+}
+
+// What the page calls a move it sends: the listed text in the move list's
+// notation (炮二平五), the ICCS squares only with the coordinates shown.
+function sendingText(move) {
+  const index = legal.ply === game.ply ? legal.moves.indexOf(move) : -1;
+  const shown = index >= 0 && legal.display[index] &&
+          (legal.notation !== 'iccs' || board.coordinates) ?
+      legal.display[index] :
+      board.coordinates ? move : '';
+  return shown ? t('play.sending', {move: shown}) : t('play.sendingMove');
 }
 
 // Calls a GameService method; a call that may not have reached the server
@@ -496,7 +490,9 @@ async function callWithRetry(method, request, attempts = 3) {
 async function submitMove(move) {
   selected = '';
   submitting = true;
-  showMessage(messageEl, t('play.sending', {move}), 'info');
+  showMessage(messageEl, sendingText(move), 'info');
+  const before = currentBoard();
+  const wasInCheck = inCheck();
   try {
     const response = await callWithRetry(
         'SubmitMove', {name: gameName, token, move, ply: game.ply + 1});
@@ -506,15 +502,17 @@ async function submitMove(move) {
       live.applyMoveAnswer(response);
     } else {
       showMessage(
-          messageEl, t('play.refused', {
-            rejection: rejectionText(check.rejection),
-            reason: check.reason ?? '',
-          }),
+          messageEl, check.rejection === 'MOVE_REJECTION_ILLEGAL' ?
+              xiangqiRefusalText(before, move, myKey(), {
+                inCheck: wasInCheck,
+                coordinates: board.coordinates,
+              }) :
+              rejectionSentence(check.rejection),
           'error');
       if (response.game) live.applyGame(response.game);
     }
   } catch (error) {
-    showMessage(messageEl, errorText(error), 'error');
+    showError(messageEl, error);
     live.refresh();
   } finally {
     submitting = false;
@@ -530,7 +528,7 @@ async function playerAction(method, extra = {}) {
     showMessage(messageEl, '', 'info');
     return response;
   } catch (error) {
-    showMessage(messageEl, errorText(error), 'error');
+    showError(messageEl, error);
     return null;
   }
 }
@@ -567,6 +565,27 @@ el('flip-board').addEventListener('click', () => {
   render();
 });
 el('back-to-live').addEventListener('click', () => showPly(Infinity));
+
+// The board's coordinates (files a–i, ranks 0–9), off unless the reader
+// turns them on; remembered. Only then do messages name squares.
+const COORDINATES_KEY = 'caipan.coordinates';
+const coordinatesButton = document.createElement('button');
+coordinatesButton.type = 'button';
+coordinatesButton.id = 'coordinates-toggle';
+coordinatesButton.dataset.i18n = 'play.coordinates';
+coordinatesButton.textContent = t('play.coordinates');
+el('flip-board').after(' ', coordinatesButton);
+function setCoordinates(on) {
+  board.setCoordinates(on);
+  coordinatesButton.setAttribute('aria-pressed', String(on));
+  document.body.classList.toggle('show-coordinates', on);
+}
+setCoordinates(localStorage.getItem(COORDINATES_KEY) === 'on');
+coordinatesButton.addEventListener('click', () => {
+  const on = !board.coordinates;
+  localStorage.setItem(COORDINATES_KEY, on ? 'on' : 'off');
+  setCoordinates(on);
+});
 document.addEventListener('keydown', onPageKey);
 
 onLanguageChange(() => {
