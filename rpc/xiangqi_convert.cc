@@ -28,16 +28,24 @@ bool CheckCoordinateMove(const Position& pos, Move move, MoveParseError* error,
   if (error != nullptr) {
     error->rejection = v1::MOVE_REJECTION_ILLEGAL;
     error->named = move;
-    const std::optional<xiangqi::IllegalMoveInfo> info =
-        xiangqi::DiagnoseMove(pos, move);
-    error->reason = lang != Language::kEnglish && info
-                        ? xiangqi::ExplainIllegalMove(*info, lang)
+    error->illegal = xiangqi::DiagnoseMove(pos, move);
+    error->reason = lang != Language::kEnglish && error->illegal
+                        ? xiangqi::ExplainIllegalMove(*error->illegal, lang)
                         : std::string(pos.CheckLegal(move).message());
   }
   return false;
 }
 
 }  // namespace
+
+void ToProto(const xiangqi::IllegalMoveInfo& info,
+             v1::XiangqiIllegalMove* illegal) {
+  illegal->set_reason(xiangqi::IllegalMoveReasonName(info.reason));
+  if (info.square != xiangqi::kNoSquare)
+    illegal->set_square(xiangqi::SquareName(info.square));
+  illegal->set_screens(info.screens);
+  illegal->set_was_in_check(info.was_in_check);
+}
 
 bool ParseXiangqiMove(const Position& pos, std::string_view text, Move* move,
                       MoveParseError* error, Language lang) {
@@ -60,6 +68,8 @@ bool ParseXiangqiMove(const Position& pos, std::string_view text, Move* move,
                            : v1::MOVE_REJECTION_ILLEGAL;
     error->reason = std::string(message);
     error->named = xiangqi::NamedMoveOf(parsed.status());
+    if (error->named)
+      error->illegal = xiangqi::DiagnoseMove(pos, *error->named);
     if (lang == Language::kChinese) {
       // Notation messages are English: say in Chinese what kind of rejection
       // it is, and keep the detail.

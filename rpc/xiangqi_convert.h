@@ -15,6 +15,7 @@
 #include "absl/status/statusor.h"
 #include "caipan/v1/adjudication_service.pb.h"
 #include "engine/common/language.h"
+#include "engine/xiangqi/illegal_move.h"
 #include "engine/xiangqi/notation.h"
 #include "engine/xiangqi/position.h"
 #include "rpc/xiangqi_position_cache.h"
@@ -46,7 +47,13 @@ struct MoveParseError {
   // The one move the text names though it is illegal (ICCS coordinates, or a
   // notation move only one piece could make); nullopt when it names none.
   std::optional<xiangqi::Move> named;
+  // Why that move is illegal, when the engine could say.
+  std::optional<xiangqi::IllegalMoveInfo> illegal;
 };
+
+// `info` as the API's typed reason.
+void ToProto(const xiangqi::IllegalMoveInfo& info,
+             v1::XiangqiIllegalMove* illegal);
 
 // The history of a XiangqiPosition, in whichever form it came (text `moves`
 // or `move_codes`), read move by move so that the two forms share one replay

@@ -82,6 +82,8 @@ void RejectMove(const Position& pos, int plies_before, GameState state,
     check->set_reason(std::move(error.reason));
     // A move the text names, though illegal, is answered in canonical form.
     if (error.named) check->set_move(xiangqi::ToIccs(*error.named));
+    if (error.illegal)
+      rpc::ToProto(*error.illegal, check->mutable_xiangqi_illegal());
   }
   XiangqiPositionVerdict(state, pos.SideToMove(), plies_before,
                          check->mutable_verdict(), lang);

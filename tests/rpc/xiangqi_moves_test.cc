@@ -87,6 +87,25 @@ TEST_F(XiangqiMovesTest, IllegalMoveIsAnAnswerWithItsReason) {
   EXPECT_EQ(response.check().rejection(), v1::MOVE_REJECTION_ILLEGAL);
   EXPECT_THAT(response.check().reason(), HasSubstr("h0h2"));
   EXPECT_FALSE(response.check().has_xiangqi());
+  // h2 holds red's own cannon: that is what the engine names first.
+  EXPECT_EQ(response.check().xiangqi_illegal().reason(), "capture-own-piece");
+}
+
+TEST_F(XiangqiMovesTest, AnIllegalMoveSaysWhyInTypedForm) {
+  v1::CheckMoveRequest request;
+  request.mutable_xiangqi()->set_fen(
+      "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+  request.set_move("b0d1");  // the elephant on c0 blocks the horse's leg
+  v1::CheckMoveResponse response;
+  ASSERT_TRUE(Check(request, &response).ok());
+  EXPECT_FALSE(response.check().legal());
+  EXPECT_EQ(response.check().xiangqi_illegal().reason(), "horse-leg-blocked");
+  EXPECT_EQ(response.check().xiangqi_illegal().square(), "c0");
+  // A legal move has no reason.
+  request.set_move("b0c2");
+  ASSERT_TRUE(Check(request, &response).ok());
+  EXPECT_TRUE(response.check().legal());
+  EXPECT_FALSE(response.check().has_xiangqi_illegal());
 }
 
 TEST_F(XiangqiMovesTest, UnreadableMoveIsAnAnswerToo) {

@@ -9,7 +9,6 @@
 // from the position it shows (the same rules as engine/xiangqi/
 // illegal_move.h), so it can say it in the board's terms.
 import {register, t} from './i18n.js';
-import {applyMove, FILES, findKing, parseSquare, pieceSide, RANKS} from './xiangqi-fen.js';
 
 register({
   // A xiangqi move the rules do not allow.
@@ -242,149 +241,50 @@ export function showError(element, error, options = {}) {
 
 // --- Refused moves --------------------------------------------------------------
 
-const PALACE_FILES = [3, 4, 5];
+// The sentence key of each reason the server gives for an illegal xiangqi
+// move (MoveCheck.xiangqiIllegal.reason, the engine's diagnosis).
+const ILLEGAL_KEYS = {
+  'no-piece': 'why.noPiece',
+  'not-your-piece': 'why.notYourPiece',
+  'capture-own-piece': 'why.ownPiece',
+  'king-leaves-palace': 'why.palace',
+  'king-move-shape': 'why.kingShape',
+  'advisor-leaves-palace': 'why.palace',
+  'advisor-move-shape': 'why.advisorShape',
+  'elephant-crosses-river': 'why.elephantRiver',
+  'elephant-eye-blocked': 'why.elephantEye',
+  'elephant-move-shape': 'why.elephantShape',
+  'horse-leg-blocked': 'why.horseLeg',
+  'horse-move-shape': 'why.horseShape',
+  'not-along-line': 'why.notAlongLine',
+  'path-blocked': 'why.pathBlocked',
+  'cannon-screen': 'why.cannonScreen',
+  'pawn-sideways-before-river': 'why.pawnSideways',
+  'pawn-backward': 'why.pawnBackward',
+  'pawn-move-shape': 'why.pawnShape',
+  'kings-facing': 'why.kingsFacing',
+};
 
-function inPalace(side, file, rank) {
-  return PALACE_FILES.includes(file) &&
-      (side === 'red' ? rank <= 2 : rank >= 7);
-}
-
-// Pieces strictly between two points of one line.
-function piecesBetween(board, from, to) {
-  const df = Math.sign(to.file - from.file);
-  const dr = Math.sign(to.rank - from.rank);
-  const found = [];
-  for (let f = from.file + df, r = from.rank + dr;
-       f !== to.file || r !== to.rank; f += df, r += dr) {
-    if (board[r][f]) found.push({file: f, rank: r});
-  }
-  return found;
-}
-
-function nameOf(point) {
-  return String.fromCharCode(97 + point.file) + point.rank;
-}
-
-// Whether the two kings face each other on an open file.
-function kingsFace(board) {
-  const red = parseSquare(findKing(board, 'red') || 'z9');
-  const black = parseSquare(findKing(board, 'black') || 'z9');
-  if (!red || !black || red.file !== black.file) return false;
-  return piecesBetween(board, red, black).length === 0;
-}
-
-// What breaks the rules of movement when the piece `letter` goes from
-// `from` to `to` on `board` ({key, square: the point at fault or null}), or
-// null when the move has the piece's shape and way. The target is not the
-// mover's own piece.
-function shapeFault(board, from, to, letter) {
-  const side = pieceSide(letter);
-  const target = board[to.rank][to.file];
-  const df = to.file - from.file;
-  const dr = to.rank - from.rank;
-  const adf = Math.abs(df);
-  const adr = Math.abs(dr);
-  const forward = side === 'red' ? 1 : -1;
-  const crossed = (point) => side === 'red' ? point.rank >= 5 : point.rank <= 4;
-  const fault = (key, square = null) => ({key, square: square && nameOf(square)});
-  switch (letter.toLowerCase()) {
-    case 'k':
-      if (adf + adr !== 1) return fault('why.kingShape');
-      if (!inPalace(side, to.file, to.rank)) return fault('why.palace');
-      return null;
-    case 'a':
-      if (adf !== 1 || adr !== 1) return fault('why.advisorShape');
-      if (!inPalace(side, to.file, to.rank)) return fault('why.palace');
-      return null;
-    case 'b': {
-      if (adf !== 2 || adr !== 2) return fault('why.elephantShape');
-      if (crossed(to)) return fault('why.elephantRiver');
-      const eye = {file: from.file + df / 2, rank: from.rank + dr / 2};
-      return board[eye.rank][eye.file] ? fault('why.elephantEye', eye) : null;
-    }
-    case 'n': {
-      if (!((adf === 1 && adr === 2) || (adf === 2 && adr === 1))) {
-        return fault('why.horseShape');
-      }
-      const leg = adf === 2 ? {file: from.file + df / 2, rank: from.rank} :
-                              {file: from.file, rank: from.rank + dr / 2};
-      return board[leg.rank][leg.file] ? fault('why.horseLeg', leg) : null;
-    }
-    case 'r':
-    case 'c': {
-      if (adf !== 0 && adr !== 0) return fault('why.notAlongLine');
-      const between = piecesBetween(board, from, to);
-      if (letter.toLowerCase() === 'c' && target) {
-        return between.length === 1 ? null : fault('why.cannonScreen');
-      }
-      return between.length ? fault('why.pathBlocked', between[0]) : null;
-    }
-    case 'p':
-      if (dr === -forward) return fault('why.pawnBackward');
-      if (dr === 0 && adf === 1 && !crossed(from)) return fault('why.pawnSideways');
-      if (!((dr === forward && adf === 0) || (dr === 0 && adf === 1))) {
-        return fault('why.pawnShape');
-      }
-      return null;
-    default:
-      return fault('why.againstRules');
-  }
-}
-
-// Whether `side`'s king on `board` is attacked by the other side.
-function kingAttacked(board, side) {
-  const king = parseSquare(findKing(board, side) || 'z9');
-  if (!king) return false;
-  for (let rank = 0; rank < RANKS; rank++) {
-    for (let file = 0; file < FILES; file++) {
-      const letter = board[rank][file];
-      if (!letter || pieceSide(letter) === side || 'kK'.includes(letter)) continue;
-      if (!shapeFault(board, {file, rank}, king, letter)) return true;
-    }
-  }
-  return false;
-}
-
-// Why the xiangqi move `move` (ICCS) is illegal on `board` for `mover`
-// ('red' | 'black'): {key, letter, square} ({key: 'why.againstRules'} when
-// the page finds nothing wrong). `inCheck`: the mover's king is in check now
-// (不应将 rather than 送将).
-export function diagnoseXiangqiMove(board, move, mover, inCheck = false) {
-  const from = parseSquare(String(move).slice(0, 2));
-  const to = parseSquare(String(move).slice(2, 4));
-  if (!from || !to || String(move).length !== 4) return {key: 'why.againstRules'};
-  const letter = board[from.rank][from.file];
-  if (!letter) return {key: 'why.noPiece'};
-  const side = pieceSide(letter);
-  if (side !== mover) return {key: 'why.notYourPiece', letter};
-  const target = board[to.rank][to.file];
-  if (target && pieceSide(target) === side) return {key: 'why.ownPiece', letter};
-  const fault = shapeFault(board, from, to, letter);
-  if (fault) return {...fault, letter};
-  // The shape is right: the move fails on the kings.
-  const after = applyMove(board, move);
-  if (kingsFace(after)) return {key: 'why.kingsFacing', letter};
-  if (kingAttacked(after, side)) {
-    return {key: inCheck ? 'why.stillCheck' : 'why.leavesCheck', letter};
-  }
-  return {key: 'why.againstRules', letter};
-}
-
-// The sentence for an illegal xiangqi move (see diagnoseXiangqiMove);
+// The sentence for an illegal xiangqi move `move` (ICCS), from the server's
+// typed reason `illegal` (MoveCheck.xiangqiIllegal; may be missing).
+// `letter`: the FEN letter of the moving piece, `mover`: 'red' | 'black';
 // `coordinates`: the board shows its squares, so the move and the point at
 // fault may be named.
-export function xiangqiRefusalText(board, move, mover, {inCheck = false, coordinates = false} = {}) {
-  const why = diagnoseXiangqiMove(board, move, mover, inCheck);
-  const letter = why.letter ?? '';
+export function xiangqiRefusalText(illegal, move, {letter = '', mover = 'red', coordinates = false} = {}) {
+  const reason = illegal?.reason ?? '';
+  let key = ILLEGAL_KEYS[reason] ?? 'why.againstRules';
+  if (reason === 'leaves-king-in-check') {
+    key = illegal.wasInCheck ? 'why.stillCheck' : 'why.leavesCheck';
+  }
   const params = {
     piece: letter ? t(`xpiece.${letter}`) : '',
     king: t(mover === 'black' ? 'xpiece.k' : 'xpiece.K'),
-    square: why.square ?? '',
+    square: illegal?.square ?? '',
   };
-  const atKey = `${why.key}At`;
-  const reason = coordinates && why.square && t(atKey) !== atKey ?
-      t(atKey, params) : t(why.key, params);
-  return coordinates ? t('why.notLegalAt', {move, reason}) : t('why.notLegal', {reason});
+  const atKey = `${key}At`;
+  const why = coordinates && params.square && t(atKey) !== atKey ?
+      t(atKey, params) : t(key, params);
+  return coordinates ? t('why.notLegalAt', {move, reason: why}) : t('why.notLegal', {reason: why});
 }
 
 // A refused move by the server's MoveRejection alone (when the page cannot

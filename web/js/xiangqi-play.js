@@ -448,16 +448,33 @@ async function onPointActivated(square) {
   render();
 }
 
-// A destination the server did not list: the move is not sent, and the
-// page says why, as a player would (蹩马腿, 送将, ...; player-wording.js),
-// naming squares only when the board shows its coordinates.
-function explainIllegal(move) {
-  showMessage(messageEl, refusalText(move), 'error');
+// A destination the server did not list: the move is not sent. The server
+// says why it is illegal (CheckMove's typed reason: 蹩马腿, 送将, ...), and
+// the page words it as a player would (player-wording.js), naming squares
+// only when the board shows its coordinates.
+async function explainIllegal(move) {
+  const position = currentBoard();
+  showMessage(messageEl, refusalText(null, move, position), 'error');
+  try {
+    const response = await call('AdjudicationService', 'CheckMove', {
+      xiangqi: game.fen ? {fen: game.fen} :
+                          {fen: game.startFen || '', moves: game.moves},
+      move,
+    });
+    showMessage(messageEl,
+                refusalText(response.check?.xiangqiIllegal, move, position),
+                'error');
+  } catch (error) {
+    showError(messageEl, error);
+  }
 }
 
-function refusalText(move) {
-  return xiangqiRefusalText(currentBoard(), move, myKey(),
-                            {inCheck: inCheck(), coordinates: board.coordinates});
+function refusalText(illegal, move, position) {
+  return xiangqiRefusalText(illegal, move, {
+    letter: pieceAt(position, String(move).slice(0, 2)),
+    mover: myKey(),
+    coordinates: board.coordinates,
+  });
 }
 
 // What the page calls a move it sends: the listed text in the move list's
@@ -492,7 +509,6 @@ async function submitMove(move) {
   submitting = true;
   showMessage(messageEl, sendingText(move), 'info');
   const before = currentBoard();
-  const wasInCheck = inCheck();
   try {
     const response = await callWithRetry(
         'SubmitMove', {name: gameName, token, move, ply: game.ply + 1});
@@ -503,10 +519,7 @@ async function submitMove(move) {
     } else {
       showMessage(
           messageEl, check.rejection === 'MOVE_REJECTION_ILLEGAL' ?
-              xiangqiRefusalText(before, move, myKey(), {
-                inCheck: wasInCheck,
-                coordinates: board.coordinates,
-              }) :
+              refusalText(check.xiangqiIllegal, move, before) :
               rejectionSentence(check.rejection),
           'error');
       if (response.game) live.applyGame(response.game);
