@@ -65,10 +65,14 @@ void GameRegistry::Shutdown() {
 
 void GameRegistry::CountLiveLocked(const LiveGame& game) {
   if (!game.spec().creator().empty()) ++creator_games_[game.spec().creator()];
-  const int64_t deadline = game.spec().unstarted_deadline_unix_ms();
+  WatchDeadlineLocked(
+      std::const_pointer_cast<LiveGame>(game.shared_from_this()));
+}
+
+void GameRegistry::WatchDeadlineLocked(std::shared_ptr<LiveGame> game) {
+  const int64_t deadline = game->spec().unstarted_deadline_unix_ms();
   if (deadline == 0) return;
-  deadlines_.emplace(
-      deadline, std::const_pointer_cast<LiveGame>(game.shared_from_this()));
+  deadlines_.emplace(deadline, std::move(game));
   ArmExpiryLocked();
 }
 
@@ -339,12 +343,7 @@ void GameRegistry::Create(const v1::CreateGameRequest& request,
                             --pending_creates_;
                             if (status.ok()) {
                               live_[created->name()] = created;
-                              const int64_t deadline =
-                                  created->spec().unstarted_deadline_unix_ms();
-                              if (deadline != 0) {
-                                deadlines_.emplace(deadline, created);
-                                ArmExpiryLocked();
-                              }
+                              WatchDeadlineLocked(created);
                             } else {
                               UncountLiveLocked(*created);
                             }

@@ -95,6 +95,9 @@ class GameRegistry {
   void CountLiveLocked(const LiveGame& game) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void UncountLiveLocked(const LiveGame& game)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Keeps `game`'s unstarted deadline, if it has one, for the expiry alarm.
+  void WatchDeadlineLocked(std::shared_ptr<LiveGame> game)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // Aborts the games whose unstarted deadline has passed, then sets the
   // alarm for the next deadline.
   void ExpireUnstarted();
