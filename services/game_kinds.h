@@ -6,7 +6,9 @@
 #define CAIPAN_SERVICES_GAME_KINDS_H_
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -14,6 +16,8 @@
 #include "absl/strings/string_view.h"
 #include "caipan/v1/adjudication_service.pb.h"
 #include "caipan/v1/game_service.pb.h"
+#include "domain/game_board.h"
+#include "engine/common/language.h"
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/message.h"
 #include "services/call_control.h"
@@ -62,14 +66,26 @@ struct GameKindPlugin {
   // A PlayGame session from a start holding this game (see StartGameSession).
   absl::StatusOr<std::unique_ptr<GameSession>> (*start_session)(
       const v1::PlayGameStart& start, const ServiceOptions& options,
-      v1::PlayGameResponse* response, bool live);
-  // The session start of a live game of this kind, from its stored
-  // definition (start position, rules): what recovery and replay play on.
-  void (*live_start)(const v1::Game& game, v1::PlayGameStart* start);
-  // The move a live game's SubmitMoveRequest names, as its session plays it
-  // (text); an error names the field at fault.
+      v1::PlayGameResponse* response);
+  // The board of a live game of this kind, at the start its stored
+  // definition gives (position, rules): what live games play and replay
+  // their typed moves on. An error names the stored field at fault.
+  absl::StatusOr<std::unique_ptr<domain::GameBoard>> (*start_board)(
+      const v1::Game& game);
+  // The move a live game's SubmitMoveRequest names, as text to read against
+  // the board; an error names the field at fault.
   absl::StatusOr<std::string> (*submitted_move)(
       const v1::SubmitMoveRequest& request);
+  // Reads `text` against `board` (of this kind), plays it if it is legal and
+  // fills `check` as CheckMove does (the move, what it did and the verdict
+  // after it, or why it was refused, in `lang`). Returns the move played.
+  std::optional<domain::TypedMove> (*play_submitted)(domain::GameBoard* board,
+                                                     std::string_view text,
+                                                     Language lang,
+                                                     v1::MoveCheck* check);
+  // What the side to act may do now on `board`, into a game snapshot
+  // (Game.legal_moves; gomoku's turn and forbidden points).
+  void (*describe_board)(const domain::GameBoard& board, v1::Game* game);
 };
 
 // Each entry of the list declares its plug-in, defined in the game's files.

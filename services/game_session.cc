@@ -23,15 +23,9 @@ absl::Status GameSession::Claim(const v1::XiangqiClaim& /*claim*/,
   return absl::InvalidArgumentError("claim: only xiangqi games take claims");
 }
 
-absl::StatusOr<DrawClaimRuling> GameSession::RuleOnDrawClaim(
-    v1::Side /*claimant*/) {
-  return absl::FailedPreconditionError(
-      "draw claims are not part of this game's rules");
-}
-
 absl::StatusOr<std::unique_ptr<GameSession>> StartGameSession(
     const v1::PlayGameStart& start, const ServiceOptions& options,
-    v1::PlayGameResponse* response, bool live) {
+    v1::PlayGameResponse* response) {
   const GameKindPlugin* game =
       FindGameKindByField(static_cast<int>(start.game_case()));
   if (game == nullptr) {
@@ -40,7 +34,7 @@ absl::StatusOr<std::unique_ptr<GameSession>> StartGameSession(
                         GameFieldChoices(*v1::PlayGameStart::descriptor()));
     return absl::InvalidArgumentError(*message);
   }
-  return game->start_session(start, options, response, live);
+  return game->start_session(start, options, response);
 }
 
 absl::Status HandlePlayGameMessage(const v1::PlayGameRequest& request,

@@ -61,10 +61,24 @@ void AddListed(const Action& action, v1::ListMovesResponse* response) {
   rpc::ToProto(action, listed->mutable_gomoku_action());
 }
 
-}  // namespace
+// Applies `action` to the game or the board; the rejection if refused.
+std::optional<gomoku::Rejection> ApplyTo(Game* game, const Action& action) {
+  return game->Apply(action);
+}
+std::optional<gomoku::Rejection> ApplyTo(domain::GomokuBoard* board,
+                                         const Action& action) {
+  if (board->Play(action)) return std::nullopt;
+  return board->last_rejection();
+}
+const Game& GameOf(const Game* game) { return *game; }
+const Game& GameOf(const domain::GomokuBoard* board) { return board->game(); }
 
-bool PlayGomokuMove(Game* game, int plies, std::string_view text,
-                    v1::MoveCheck* check, Language lang) {
+// PlayGomokuMove on a game or on a live game's board (which keeps its own
+// game and plays typed actions on it).
+template <typename Target>
+bool PlayOn(Target* target, int plies, std::string_view text,
+            v1::MoveCheck* check, Language lang, Action* played) {
+  const Game* game = &GameOf(target);
   const bool zh = lang == Language::kChinese;
   check->set_side(rpc::ToProto(game->to_act()));
   absl::StatusOr<Action> action = gomoku::ParseAction(text);
@@ -90,7 +104,7 @@ bool PlayGomokuMove(Game* game, int plies, std::string_view text,
   // not.
   check->set_move(gomoku::FormatAction(*action));
   rpc::ToProto(*action, check->mutable_gomoku_action());
-  if (std::optional<gomoku::Rejection> rejected = game->Apply(*action)) {
+  if (std::optional<gomoku::Rejection> rejected = ApplyTo(target, *action)) {
     check->set_legal(false);
     check->set_rejection(rejected->reason == gomoku::IllegalReason::kGameOver
                              ? v1::MOVE_REJECTION_GAME_OVER
@@ -117,7 +131,37 @@ bool PlayGomokuMove(Game* game, int plies, std::string_view text,
     check->set_rejection(v1::MOVE_REJECTION_NONE);
   }
   rpc::GameVerdict(*game, plies + 1, check->mutable_verdict(), lang);
+  if (played != nullptr) *played = *std::move(action);
   return true;
+}
+
+}  // namespace
+
+bool PlayGomokuMove(Game* game, int plies, std::string_view text,
+                    v1::MoveCheck* check, Language lang) {
+  return PlayOn(game, plies, text, check, lang, nullptr);
+}
+
+bool PlayGomokuMove(domain::GomokuBoard* board, std::string_view text,
+                    Language lang, v1::MoveCheck* check, Action* played) {
+  return PlayOn(board, board->plies(), text, check, lang, played);
+}
+
+void AddForbiddenPoints(
+    const Game& game,
+    google::protobuf::RepeatedPtrField<v1::GomokuForbiddenPoint>* points,
+    std::vector<bool>* marks) {
+  if (game.status() != gomoku::GameResult::kOngoing ||
+      !game.options().black_forbidden || game.to_act() != Color::kBlack) {
+    return;
+  }
+  for (const gomoku::ForbiddenPoint& f :
+       gomoku::ListForbiddenPoints(game.board())) {
+    v1::GomokuForbiddenPoint* out = points->Add();
+    out->set_point(gomoku::PointName(f.point));
+    out->set_kind(rpc::ToForbiddenKind(f.kind));
+    if (marks != nullptr) (*marks)[f.point.index()] = true;
+  }
 }
 
 absl::Status GomokuCheckMove(const v1::CheckMoveRequest& request,
@@ -151,15 +195,7 @@ absl::Status GomokuListMoves(const v1::ListMovesRequest& request,
   // Forbidden points are listed apart and left out of the moves (playing one
   // loses).
   std::vector<bool> forbidden(gomoku::kNumPoints, false);
-  if (game->options().black_forbidden && game->to_act() == Color::kBlack) {
-    for (const gomoku::ForbiddenPoint& f :
-         gomoku::ListForbiddenPoints(game->board())) {
-      forbidden[f.point.index()] = true;
-      v1::GomokuForbiddenPoint* out = response->add_forbidden_points();
-      out->set_point(gomoku::PointName(f.point));
-      out->set_kind(rpc::ToForbiddenKind(f.kind));
-    }
-  }
+  AddForbiddenPoints(*game, response->mutable_forbidden_points(), &forbidden);
   // Points by column, then row (a1, a2, ..., o15); each tried on a copy of the
   // game so the opening protocol's constraints apply.
   for (int col = 0; col < gomoku::kBoardSize; ++col) {

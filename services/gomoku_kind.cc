@@ -1,9 +1,13 @@
 // Gomoku's GameKindPlugin (declared with every game in game_kinds.h): its
 // field, sides, size checks and handlers.
+#include <memory>
+
 #include "absl/strings/str_cat.h"
 #include "caipan/v1/gomoku.pb.h"
+#include "domain/gomoku_board.h"
 #include "engine/common/status_macros.h"
 #include "rpc/gomoku_action_convert.h"
+#include "rpc/gomoku_convert.h"
 #include "services/game_kinds.h"
 #include "services/gomoku_handlers.h"
 #include "services/gomoku_session.h"
@@ -56,9 +60,34 @@ absl::Status AdjudicateGame(const v1::AdjudicateGameRequest& request,
   return GomokuAdjudicateGame(request, options, response);
 }
 
-void LiveStart(const v1::Game& game, v1::PlayGameStart* start) {
-  start->mutable_gomoku();
-  *start->mutable_gomoku_rules() = game.gomoku_rules();
+absl::StatusOr<std::unique_ptr<domain::GameBoard>> StartBoard(
+    const v1::Game& game) {
+  gomoku::RuleOptions rules;
+  CAIPAN_RETURN_IF_ERROR(
+      rpc::FromProto(game.gomoku_rules(), "gomoku_rules", &rules));
+  // A live game takes its opening decisions explicitly.
+  return std::make_unique<domain::GomokuBoard>(
+      rules, /*implied_opening_actions=*/false);
+}
+
+std::optional<domain::TypedMove> PlaySubmitted(domain::GameBoard* board,
+                                               std::string_view text,
+                                               Language lang,
+                                               v1::MoveCheck* check) {
+  gomoku::Action played;
+  if (!PlayGomokuMove(static_cast<domain::GomokuBoard*>(board), text, lang,
+                      check, &played)) {
+    return std::nullopt;
+  }
+  return played;
+}
+
+void DescribeBoard(const domain::GameBoard& board, v1::Game* game) {
+  const gomoku::Game& played =
+      static_cast<const domain::GomokuBoard&>(board).game();
+  if (played.status() != gomoku::GameResult::kOngoing) return;
+  rpc::DescribeTurn(played, game->mutable_gomoku_turn());
+  AddForbiddenPoints(played, game->mutable_forbidden_points());
 }
 
 // A point in `move`, or a `gomoku_action` (swap, the fifth move's
@@ -85,8 +114,10 @@ const GameKindPlugin& GomokuKind() {
       .list_moves = GomokuListMoves,
       .adjudicate_game = AdjudicateGame,
       .start_session = StartGomokuSession,
-      .live_start = LiveStart,
+      .start_board = StartBoard,
       .submitted_move = SubmittedMove,
+      .play_submitted = PlaySubmitted,
+      .describe_board = DescribeBoard,
   };
   return *kPlugin;
 }

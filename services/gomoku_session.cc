@@ -19,9 +19,8 @@ namespace {
 
 class GomokuSession : public GameSession {
  public:
-  GomokuSession(const gomoku::RuleOptions& rules, int max_plies, bool live,
-                Language lang)
-      : game_(rules, /*implied_opening_actions=*/!live),
+  GomokuSession(const gomoku::RuleOptions& rules, int max_plies, Language lang)
+      : game_(rules, /*implied_opening_actions=*/true),
         max_plies_(max_plies),
         lang_(lang) {}
 
@@ -57,13 +56,6 @@ class GomokuSession : public GameSession {
     return Play(*token, response);
   }
 
-  v1::Side SideToAct() const override {
-    if (game_.status() != gomoku::GameResult::kOngoing)
-      return v1::SIDE_UNSPECIFIED;
-    return rpc::ToProto(game_.to_act());
-  }
-  bool Swapped() const override { return game_.swapped(); }
-
  private:
   gomoku::Game game_;
   int max_plies_;
@@ -75,7 +67,7 @@ class GomokuSession : public GameSession {
 
 absl::StatusOr<std::unique_ptr<GameSession>> StartGomokuSession(
     const v1::PlayGameStart& start, const ServiceOptions& options,
-    v1::PlayGameResponse* response, bool live) {
+    v1::PlayGameResponse* response) {
   Language lang;
   CAIPAN_RETURN_IF_ERROR(
       ReadLanguage(start.language(), "start.language", &lang));
@@ -85,8 +77,8 @@ absl::StatusOr<std::unique_ptr<GameSession>> StartGomokuSession(
   std::vector<gomoku::Action> actions;
   CAIPAN_RETURN_IF_ERROR(rpc::ReadGomokuActions(
       start.gomoku(), "start.gomoku", options.max_history_plies, &actions));
-  auto session = std::make_unique<GomokuSession>(
-      rules, options.max_history_plies, live, lang);
+  auto session =
+      std::make_unique<GomokuSession>(rules, options.max_history_plies, lang);
   CAIPAN_RETURN_IF_ERROR(
       rpc::ReplayGomoku(actions, "start.gomoku", &session->game()));
   session->set_plies(static_cast<int>(actions.size()));

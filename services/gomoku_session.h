@@ -13,7 +13,7 @@ namespace caipan::services {
 
 absl::StatusOr<std::unique_ptr<GameSession>> StartGomokuSession(
     const v1::PlayGameStart& start, const ServiceOptions& options,
-    v1::PlayGameResponse* response, bool live);
+    v1::PlayGameResponse* response);
 
 }  // namespace caipan::services
 

@@ -2,10 +2,15 @@
 // xiangqi_kind.h and game_kinds.h).
 #include "services/xiangqi_kind.h"
 
+#include <memory>
+#include <utility>
+
 #include "absl/strings/str_cat.h"
+#include "domain/xiangqi_board.h"
 #include "engine/common/status_macros.h"
 #include "rpc/gomoku_action_convert.h"
 #include "rpc/xiangqi_convert.h"
+#include "rpc/xiangqi_rules_convert.h"
 #include "services/game_kinds.h"
 #include "services/request_limits.h"
 #include "services/xiangqi_adjudication.h"
@@ -33,15 +38,37 @@ absl::Status CheckXiangqiLimits(const google::protobuf::Message& request,
                                     path, options);
 }
 
-absl::StatusOr<std::unique_ptr<GameSession>> StartSession(
-    const v1::PlayGameStart& start, const ServiceOptions& options,
-    v1::PlayGameResponse* response, bool /*live*/) {
-  return StartXiangqiSession(start, options, response);
+absl::StatusOr<std::unique_ptr<domain::GameBoard>> StartBoard(
+    const v1::Game& game) {
+  xiangqi::RuleOptions rules;
+  CAIPAN_RETURN_IF_ERROR(
+      rpc::FromProto(game.xiangqi_rules(), "xiangqi_rules", &rules));
+  absl::StatusOr<xiangqi::Position> start = xiangqi::Position::FromFen(
+      game.start_fen().empty() ? "startpos" : game.start_fen());
+  if (!start.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("start_fen: ", start.status().message()));
+  }
+  return std::make_unique<domain::XiangqiBoard>(*start, rules);
 }
 
-void LiveStart(const v1::Game& game, v1::PlayGameStart* start) {
-  start->mutable_xiangqi()->set_fen(game.start_fen());
-  *start->mutable_xiangqi_rules() = game.xiangqi_rules();
+std::optional<domain::TypedMove> PlaySubmitted(domain::GameBoard* board,
+                                               std::string_view text,
+                                               Language lang,
+                                               v1::MoveCheck* check) {
+  xiangqi::Move played;
+  if (!CheckAndPlayXiangqiMove(static_cast<domain::XiangqiBoard*>(board), text,
+                               lang, check, &played)) {
+    return std::nullopt;
+  }
+  return played;
+}
+
+void DescribeBoard(const domain::GameBoard& board, v1::Game* game) {
+  for (std::string& move :
+       static_cast<const domain::XiangqiBoard&>(board).LegalMoves()) {
+    game->add_legal_moves(std::move(move));
+  }
 }
 
 absl::StatusOr<std::string> SubmittedMove(
@@ -83,9 +110,11 @@ const GameKindPlugin& XiangqiKind() {
       .check_move = XiangqiCheckMove,
       .list_moves = XiangqiListMoves,
       .adjudicate_game = XiangqiAdjudicateGame,
-      .start_session = StartSession,
-      .live_start = LiveStart,
+      .start_session = StartXiangqiSession,
+      .start_board = StartBoard,
       .submitted_move = SubmittedMove,
+      .play_submitted = PlaySubmitted,
+      .describe_board = DescribeBoard,
   };
   return *kPlugin;
 }

@@ -135,9 +135,15 @@ bool CheckXiangqiMove(const Position& pos, int plies_before,
   return true;
 }
 
-bool CheckAndPlayXiangqiMove(xiangqi::GameAdjudicator* game, Color first_mover,
-                             std::string_view text, v1::Notation notation,
-                             Language lang, v1::MoveCheck* check) {
+namespace {
+
+// CheckAndPlayXiangqiMove on a GameAdjudicator or on a live game's board
+// (which plays typed moves on its own adjudicator): `Game` gives the
+// adjudicator's reads and Play.
+template <typename Game>
+bool CheckAndPlay(Game* game, Color first_mover, std::string_view text,
+                  v1::Notation notation, Language lang, v1::MoveCheck* check,
+                  Move* played) {
   // The game's position, which Play below changes: what the move is and what
   // it takes are read from it first.
   const Position& before = game->position();
@@ -165,7 +171,23 @@ bool CheckAndPlayXiangqiMove(xiangqi::GameAdjudicator* game, Color first_mover,
   xiangqi::Verdict verdict = game->Current();
   DescribeEffect(captured, state, verdict.final_fen, check);
   rpc::ToProto(verdict, first_mover, check->mutable_verdict(), lang);
+  if (played != nullptr) *played = move;
   return true;
+}
+
+}  // namespace
+
+bool CheckAndPlayXiangqiMove(xiangqi::GameAdjudicator* game, Color first_mover,
+                             std::string_view text, v1::Notation notation,
+                             Language lang, v1::MoveCheck* check) {
+  return CheckAndPlay(game, first_mover, text, notation, lang, check, nullptr);
+}
+
+bool CheckAndPlayXiangqiMove(domain::XiangqiBoard* board, std::string_view text,
+                             Language lang, v1::MoveCheck* check,
+                             Move* played) {
+  return CheckAndPlay(board, board->first_mover(), text,
+                      v1::NOTATION_UNSPECIFIED, lang, check, played);
 }
 
 namespace {

@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "caipan/v1/adjudication_service.pb.h"
+#include "domain/xiangqi_board.h"
 #include "engine/common/language.h"
 #include "engine/xiangqi/game_adjudicator.h"
 #include "engine/xiangqi/position.h"
@@ -33,6 +34,12 @@ bool CheckAndPlayXiangqiMove(xiangqi::GameAdjudicator* game,
                              xiangqi::Color first_mover, std::string_view text,
                              v1::Notation notation, Language lang,
                              v1::MoveCheck* check);
+
+// The same for a live game's board: the move is played as a typed move on
+// the board, which rules it on its own adjudicator; `played` gets it.
+bool CheckAndPlayXiangqiMove(domain::XiangqiBoard* board, std::string_view text,
+                             Language lang, v1::MoveCheck* check,
+                             xiangqi::Move* played);
 
 // A move offered to a game that is already decided: rejected as GAME_OVER
 // with the verdict.

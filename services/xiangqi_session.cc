@@ -103,50 +103,6 @@ class XiangqiSession : public GameSession {
     return absl::OkStatus();
   }
 
-  // The arbiter rules on the claim as on any other (the engine's claim
-  // rules): the natural limit reached for the claimant, or a repetition no
-  // side must vary, is a draw; a forbidden cycle is none, its offender must
-  // vary.
-  absl::StatusOr<DrawClaimRuling> RuleOnDrawClaim(v1::Side claimant) override {
-    if (over()) {
-      return absl::FailedPreconditionError(
-          "the game is over: nothing to claim");
-    }
-    if (claimant != v1::SIDE_RED && claimant != v1::SIDE_BLACK)
-      return absl::InvalidArgumentError("side: expected red or black");
-    const xiangqi::ClaimRuling ruling = game_.RuleOnClaim(
-        claimant == v1::SIDE_RED ? Color::kRed : Color::kBlack);
-    using Outcome = xiangqi::ClaimRuling::Outcome;
-    switch (ruling.outcome) {
-      case Outcome::kNaturalLimitDraw:
-        return DrawClaimRuling{true, v1::VERDICT_REASON_NATURAL_LIMIT,
-                               "natural move limit reached"};
-      case Outcome::kRepetitionDraw:
-        return DrawClaimRuling{true, v1::VERDICT_REASON_REPETITION_DRAW,
-                               "repetition ruled a draw"};
-      case Outcome::kOrderToVary: {
-        v1::XiangqiClaimRuling described;
-        rpc::ToProto(ruling, game_.start(), game_.moves(), Display(),
-                     &described, lang_);
-        return DrawClaimRuling{
-            false, v1::VERDICT_REASON_UNSPECIFIED,
-            absl::StrCat("no draw: ", described.explanation())};
-      }
-      case Outcome::kRejected:
-        break;
-    }
-    return DrawClaimRuling{
-        false, v1::VERDICT_REASON_UNSPECIFIED,
-        "nothing to claim: no permitted repetition ends the game here and the "
-        "natural move limit is not reached for the claimant"};
-  }
-
-  v1::Side SideToAct() const override {
-    if (over()) return v1::SIDE_UNSPECIFIED;
-    return rpc::ToProto(game_.position().SideToMove());
-  }
-  std::string Fen() const override { return game_.position().ToFen(); }
-
  private:
   bool over() const { return verdict_.result() != v1::RESULT_ONGOING; }
 

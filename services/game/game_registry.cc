@@ -258,7 +258,8 @@ absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::NewGame(
   complete(&*spec);
   absl::StatusOr<std::shared_ptr<LiveGame>> game =
       LiveGame::Create(*spec, &context_);
-  // The session refused the rules or the start position.
+  // The board refused the rules or the start position (the error names the
+  // field).
   if (!game.ok()) return absl::InvalidArgumentError(game.status().message());
   return game;
 }

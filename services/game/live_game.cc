@@ -9,9 +9,11 @@
 #include "engine/common/status_macros.h"
 #include "rpc/error_status.h"
 #include "services/call_control.h"
+#include "services/game/domain_sides.h"
 #include "services/game/game_fold.h"
 #include "services/game/player_tokens.h"
 #include "services/game/side_name.h"
+#include "services/game/stored_move.h"
 #include "services/game_kinds.h"
 
 namespace caipan::services::game {
@@ -42,7 +44,7 @@ absl::StatusOr<std::shared_ptr<LiveGame>> LiveGame::Create(
   std::shared_ptr<LiveGame> game(new LiveGame(spec, context));
   absl::MutexLock lock(&game->mu_);
   game->control_ = *control;
-  CAIPAN_RETURN_IF_ERROR(game->StartSession());
+  CAIPAN_RETURN_IF_ERROR(game->StartBoard());
   const int64_t now = context->time->SteadyMs();
   const int64_t unix_now = context->time->UnixMs();
   const int64_t start =
@@ -94,42 +96,56 @@ absl::StatusOr<std::shared_ptr<LiveGame>> LiveGame::Restore(
   return game;
 }
 
-absl::Status LiveGame::StartSession() {
+absl::Status LiveGame::StartBoard() {
   if (kind_ == nullptr) {
     return absl::DataLossError(
         absl::StrCat(spec_.game().name(), ": the stored game has no kind"));
   }
-  v1::PlayGameStart start;
-  kind_->live_start(spec_.game(), &start);
-  v1::PlayGameResponse reply;
-  auto session = StartGameSession(start, context_->session_options, &reply,
-                                  /*live=*/true);
-  if (!session.ok()) return session.status();
-  session_ = *std::move(session);
+  absl::StatusOr<std::unique_ptr<domain::GameBoard>> board =
+      kind_->start_board(spec_.game());
+  if (!board.ok()) return board.status();
+  board_ = *std::move(board);
   plies_ = 0;
   return absl::OkStatus();
 }
 
 absl::Status LiveGame::Replay(const v1::GameEvent& event) {
-  v1::PlayGameResponse reply;
-  CAIPAN_RETURN_IF_ERROR(session_->Play(event.move().move(), &reply));
-  if (reply.ply() != plies_ + 1) {
+  absl::StatusOr<domain::TypedMove> move =
+      ReadStoredMove(event.move(), spec_.game().kind());
+  if (!move.ok()) {
     return absl::DataLossError(
-        absl::StrCat(name(), ": stored move ", event.move().move(), " at ply ",
-                     plies_, " does not replay: ", reply.check().reason()));
+        absl::StrCat(name(), ": ", move.status().message()));
   }
-  plies_ = reply.ply();
+  if (!board_->Play(*move)) {
+    return absl::DataLossError(absl::StrCat(name(), ": stored move ",
+                                            event.move().move(), " at ply ",
+                                            plies_ + 1, " does not replay"));
+  }
+  plies_ = board_->plies();
   return absl::OkStatus();
 }
 
+void LiveGame::SetBoardFacts(v1::Game* game) const {
+  game->clear_legal_moves();
+  game->clear_gomoku_turn();
+  game->clear_forbidden_points();
+  if (game->status() == v1::GAME_STATUS_LIVE)
+    kind_->describe_board(*board_, game);
+}
+
 absl::Status LiveGame::Rebuild(int64_t now) {
-  CAIPAN_RETURN_IF_ERROR(StartSession());
+  facts_in_flight_.clear();
+  if (absl::Status s = StartBoard(); !s.ok()) {
+    return absl::DataLossError(
+        absl::StrCat(name(), ": the stored game's ", s.message()));
+  }
   move_sequences_.clear();
   for (const v1::GameEvent& event : log_) {
     if (!event.has_move()) continue;
     CAIPAN_RETURN_IF_ERROR(Replay(event));
     move_sequences_.push_back(event.sequence());
   }
+  SetBoardFacts(&committed_);
   state_ = committed_;
   stored_sequence_ = committed_.last_sequence();
   RestoreClocks(now);
@@ -242,7 +258,7 @@ absl::Status LiveGame::CheckEventRoom() const {
 v1::Side LiveGame::SideOfPlayer(int player) const {
   // The first player moves first unless the session swapped the sides
   // (gomoku's swap after move 3).
-  const bool first_mover = (player == 0) != session_->Swapped();
+  const bool first_mover = (player == 0) != board_->Swapped();
   return kind_->sides[first_mover ? 0 : 1];
 }
 
@@ -257,7 +273,7 @@ int LiveGame::PlayerToAct() const {
   if (state_.status() != v1::GAME_STATUS_LIVE &&
       state_.status() != v1::GAME_STATUS_UNSPECIFIED)
     return kNoPlayer;
-  const v1::Side side = session_->SideToAct();
+  const v1::Side side = ToProto(board_->SideToAct());
   return side == v1::SIDE_UNSPECIFIED ? kNoPlayer : PlayerOfSide(side);
 }
 
@@ -315,10 +331,17 @@ void LiveGame::Seal(v1::GameEvent* event, int64_t now) {
   *event->mutable_clocks() = ReadClocks(now);
   *event->mutable_verdict() = state_.verdict();
   const bool live = state_.verdict().result() == v1::RESULT_ONGOING;
-  event->set_side_to_act(live ? session_->SideToAct() : v1::SIDE_UNSPECIFIED);
-  event->set_fen(session_->Fen());
-  event->set_swapped(session_->Swapped());
+  event->set_side_to_act(live ? ToProto(board_->SideToAct())
+                              : v1::SIDE_UNSPECIFIED);
+  event->set_fen(board_->Fen());
+  event->set_swapped(board_->Swapped());
   FoldEvent(*event, &state_);
+  SetBoardFacts(&state_);
+  v1::Game facts;
+  *facts.mutable_legal_moves() = state_.legal_moves();
+  *facts.mutable_gomoku_turn() = state_.gomoku_turn();
+  *facts.mutable_forbidden_points() = state_.forbidden_points();
+  facts_in_flight_.emplace_back(event->sequence(), std::move(facts));
   if (state_.has_winner()) *event->mutable_winner() = state_.winner();
 }
 
@@ -450,6 +473,7 @@ void LiveGame::OnCommitted(std::vector<v1::GameEvent> events, uint64_t epoch,
                             committed_.status() == v1::GAME_STATUS_UNSPECIFIED;
       for (v1::GameEvent& e : events) {
         FoldEvent(e, &committed_);
+        TakeFactsOf(e.sequence());
         log_.push_back(std::move(e));
       }
       finished = was_live && committed_.status() != v1::GAME_STATUS_LIVE;
@@ -464,6 +488,20 @@ void LiveGame::OnCommitted(std::vector<v1::GameEvent> events, uint64_t epoch,
   for (const auto& w : watchers) w->OnGameChanged();
   if (finished && context_->on_finished) context_->on_finished(name());
   if (catch_up) (void)CatchUp();
+}
+
+void LiveGame::TakeFactsOf(int64_t sequence) {
+  while (!facts_in_flight_.empty() &&
+         facts_in_flight_.front().first < sequence) {
+    facts_in_flight_.pop_front();
+  }
+  if (facts_in_flight_.empty() || facts_in_flight_.front().first != sequence)
+    return;
+  v1::Game& facts = facts_in_flight_.front().second;
+  committed_.mutable_legal_moves()->Swap(facts.mutable_legal_moves());
+  committed_.mutable_gomoku_turn()->Swap(facts.mutable_gomoku_turn());
+  committed_.mutable_forbidden_points()->Swap(facts.mutable_forbidden_points());
+  facts_in_flight_.pop_front();
 }
 
 std::vector<std::shared_ptr<GameWatcher>> LiveGame::LiveWatchersLocked() {
@@ -555,9 +593,10 @@ bool LiveGame::FoldStoredLocked(std::vector<v1::GameEvent> events) {
   for (const v1::GameEvent& e : events) {
     if (e.sequence() != next++) return false;
   }
-  // Moves are replayed on the session, which is at the committed state (no
+  // Moves are replayed on the board, which is at the committed state (no
   // change of ours is in flight); any trouble rebuilds it from the start.
   bool replayed = true;
+  facts_in_flight_.clear();
   for (v1::GameEvent& e : events) {
     FoldEvent(e, &committed_);
     if (e.has_move() && replayed) {
@@ -572,6 +611,7 @@ bool LiveGame::FoldStoredLocked(std::vector<v1::GameEvent> events) {
   if (!replayed) {
     (void)Rebuild(now);
   } else {
+    SetBoardFacts(&committed_);
     state_ = committed_;
     stored_sequence_ = committed_.last_sequence();
     RestoreClocks(now);
@@ -631,6 +671,10 @@ void LiveGame::OnAlarm() {
 
 v1::Game LiveGame::Snapshot(bool with_moves) const {
   absl::MutexLock lock(&mu_);
+  return SnapshotLocked(with_moves);
+}
+
+v1::Game LiveGame::SnapshotLocked(bool with_moves, bool read_clocks) const {
   v1::Game game;
   if (with_moves) {
     game = committed_;
@@ -644,7 +688,7 @@ v1::Game LiveGame::Snapshot(bool with_moves) const {
   }
   // Clocks read now, unless a change is still being stored (its clocks
   // would run ahead of the committed moves).
-  if (stored_sequence_ == committed_.last_sequence() &&
+  if (read_clocks && stored_sequence_ == committed_.last_sequence() &&
       committed_.status() == v1::GAME_STATUS_LIVE) {
     *game.mutable_clocks() = ReadClocks(context_->time->SteadyMs());
   }
@@ -652,7 +696,8 @@ v1::Game LiveGame::Snapshot(bool with_moves) const {
 }
 
 std::vector<v1::GameEvent> LiveGame::EventsAfter(int64_t after, int limit,
-                                                 bool* over) const {
+                                                 bool* over,
+                                                 v1::Game* state) const {
   absl::MutexLock lock(&mu_);
   std::vector<v1::GameEvent> events;
   for (int64_t i = std::max<int64_t>(after, 0);
@@ -661,9 +706,14 @@ std::vector<v1::GameEvent> LiveGame::EventsAfter(int64_t after, int limit,
        ++i) {
     events.push_back(log_[i]);
   }
-  *over = committed_.status() != v1::GAME_STATUS_LIVE &&
-          after + static_cast<int64_t>(events.size()) >=
-              static_cast<int64_t>(log_.size());
+  const bool to_the_end = after + static_cast<int64_t>(events.size()) >=
+                          static_cast<int64_t>(log_.size());
+  *over = committed_.status() != v1::GAME_STATUS_LIVE && to_the_end;
+  if (state != nullptr) {
+    state->Clear();
+    if (to_the_end && !events.empty())
+      *state = SnapshotLocked(/*with_moves=*/false, /*read_clocks=*/false);
+  }
   return events;
 }
 

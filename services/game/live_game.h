@@ -1,4 +1,5 @@
-// One live game held by the server: the board (a GameSession), the clocks,
+// One live game held by the server: the board (the game domain's typed
+// GameBoard, on which moves are played and restarts replay them), the clocks,
 // offers, fouls and rulings, and the game's committed event log. Every change
 // is made in memory under the game's lock, written to the store, and
 // acknowledged (and shown to GetGame and watchers) only once it is durable; a
@@ -13,11 +14,13 @@
 
 #include <atomic>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
@@ -25,12 +28,12 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "caipan/v1/game_service.pb.h"
+#include "domain/game_board.h"
 #include "engine/clock/game_clock.h"
 #include "engine/clock/time_control.h"
 #include "rpc/token_authenticator.h"
 #include "services/game/time_source.h"
 #include "services/game_kinds.h"
-#include "services/game_session.h"
 #include "services/service_options.h"
 #include "store/game_store.h"
 
@@ -42,7 +45,7 @@ struct GameContext {
   TimeSource* time = nullptr;
   // Arbiter tokens (null: no arbiters configured).
   const rpc::TokenAuthenticator* arbiters = nullptr;
-  // Session limits (history length) and claims' adjudication.
+  // Limits (history length) shared with the stateless services.
   ServiceOptions session_options;
   // Events one game may have (moves are bounded by the history limit).
   int max_events = 4096;
@@ -121,9 +124,12 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   bool KnowsToken(const std::string& token) const;
 
   // Committed events with sequence > after (at most `limit`), and whether the
-  // game is over as of the last of them.
-  std::vector<v1::GameEvent> EventsAfter(int64_t after, int limit,
-                                         bool* over) const;
+  // game is over as of the last of them. When `state` is given and the last
+  // event returned is the game's last committed one, `state` gets the game
+  // as of it (without moves; its clocks as the event left them); otherwise
+  // it is cleared.
+  std::vector<v1::GameEvent> EventsAfter(int64_t after, int limit, bool* over,
+                                         v1::Game* state = nullptr) const;
   // Watchers are held weakly; one that is gone is dropped.
   void AddWatcher(std::weak_ptr<GameWatcher> watcher);
   void RemoveWatcher(const GameWatcher* watcher);
@@ -209,7 +215,7 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
                    const absl::Status& status);
   // Undoes the changes of `epoch` after a failed commit (once per epoch).
   void RollBackLocked(uint64_t epoch) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  // Rebuilds the tentative state (session, clocks) from the committed events;
+  // Rebuilds the tentative state (board, clocks) from the committed events;
   // the clocks resume from the last event's readings at `now`.
   absl::Status Rebuild(int64_t now) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // The clocks from the last committed event's readings, resumed at `now`.
@@ -221,12 +227,23 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   // Time since `event` was made, by the wall clock.
   int64_t LagMs(const v1::GameEvent& event) const;
   // The watchers still alive (the others are dropped).
+  // Gives committed_ the board facts sealed with event `sequence`.
+  void TakeFactsOf(int64_t sequence) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   std::vector<std::shared_ptr<GameWatcher>> LiveWatchersLocked()
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  // A fresh session at the game's start position.
-  absl::Status StartSession() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  // Applies a stored move event to the session (recovery).
+  // A fresh board at the game's start position; an error names the
+  // definition's field at fault.
+  absl::Status StartBoard() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Plays a stored move event's typed move on the board (recovery).
   absl::Status Replay(const v1::GameEvent& event)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // What the side to act may do now (legal moves; gomoku's turn and
+  // forbidden points), from the board, into `game`, which must be the state
+  // the board stands in; cleared once the game is over.
+  void SetBoardFacts(v1::Game* game) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // The committed game; its clocks read now, or (`read_clocks` false) as the
+  // last event left them, so every watcher is sent the same state.
+  v1::Game SnapshotLocked(bool with_moves, bool read_clocks = true) const
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void ArmLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void OnAlarm();
@@ -244,8 +261,10 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   clock::TimeControl control_;
 
   mutable absl::Mutex mu_;
-  // Tentative state: what new requests are checked against.
-  std::unique_ptr<GameSession> session_ ABSL_GUARDED_BY(mu_);
+  // Tentative state: what new requests are checked against. The board and
+  // state_ run ahead of committed_ while a change is being stored; both game
+  // states are built by the one fold (FoldEvent) of the same events.
+  std::unique_ptr<domain::GameBoard> board_ ABSL_GUARDED_BY(mu_);
   std::optional<clock::GameClock> clock_ ABSL_GUARDED_BY(mu_);
   v1::Game state_ ABSL_GUARDED_BY(mu_);
   // The sequence number of each ply's move event (for retried submissions).
@@ -257,6 +276,10 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   uint64_t epoch_ ABSL_GUARDED_BY(mu_) = 0;
   // Committed state.
   v1::Game committed_ ABSL_GUARDED_BY(mu_);
+  // The board facts (SetBoardFacts) as of each event sent to the store and
+  // not yet committed, oldest first: committed_ takes them with the event.
+  std::deque<std::pair<int64_t, v1::Game>> facts_in_flight_
+      ABSL_GUARDED_BY(mu_);
   std::vector<v1::GameEvent> log_ ABSL_GUARDED_BY(mu_);
   std::vector<std::weak_ptr<GameWatcher>> watchers_ ABSL_GUARDED_BY(mu_);
   int plies_ ABSL_GUARDED_BY(mu_) = 0;

@@ -2,14 +2,17 @@
 // checks the caller and the game's state, changes the tentative state, and
 // commits its events; refusals change nothing.
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "engine/common/status_macros.h"
 #include "services/call_control.h"
+#include "services/game/domain_sides.h"
 #include "services/game/game_fold.h"
 #include "services/game/live_game.h"
 #include "services/game/side_name.h"
+#include "services/game/stored_move.h"
 
 namespace caipan::services::game {
 namespace {
@@ -146,38 +149,46 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
   }
   if (absl::Status s = CheckEventRoom(); !s.ok())
     return lock.Release(), done(s);
-  v1::PlayGameResponse reply;
-  if (absl::Status s = session_->Play(*text, &reply); !s.ok())
-    return lock.Release(), done(s);
-  *response->mutable_check() = reply.check();
-  if (reply.ply() == plies_) {
+  if (plies_ >= context_->session_options.max_history_plies) {
+    return lock.Release(),
+           done(rpc::WithReason(
+               absl::ResourceExhaustedError(absl::StrCat(
+                   "move: the game reached the history limit of ",
+                   context_->session_options.max_history_plies, " plies")),
+               rpc::kReasonLimitReached));
+  }
+  // The text is read against the board and, if legal, played on it as a
+  // typed move; the check describes it as CheckMove would.
+  const std::optional<domain::TypedMove> played = kind_->play_submitted(
+      board_.get(), *text, Language::kEnglish, response->mutable_check());
+  if (!played) {
     // Refused: nothing changed.
     lock.Release();
     *response->mutable_game() = Snapshot(/*with_moves=*/false);
     return done(absl::OkStatus());
   }
+  const v1::Verdict verdict_after = response->check().verdict();
   const v1::Side side = SideOfPlayer(*player);
   // The first moves of a game whose clocks wait for them take no time.
   const bool was_awaiting = AwaitingFirstMoves();
   const int64_t elapsed =
       was_awaiting ? 0 : std::max<int64_t>(0, now - turn_started_ms_);
-  plies_ = reply.ply();
+  plies_ = board_->plies();
   turn_started_ms_ = now;
   v1::GameEvent event = NewEvent();
   v1::MovePlayed* move = event.mutable_move();
   move->set_side(side);
-  move->set_move(reply.check().move());
+  move->set_move(response->check().move());
   move->set_submitted(*text);
-  if (reply.check().has_gomoku_action())
-    *move->mutable_gomoku_action() = reply.check().gomoku_action();
+  StoreTypedMove(*played, move);
   move->set_at_ply(plies_ - 1);
   move->set_elapsed_ms(elapsed);
-  if (reply.verdict().result() == v1::RESULT_ONGOING) {
-    *state_.mutable_verdict() = reply.verdict();
+  if (verdict_after.result() == v1::RESULT_ONGOING) {
+    *state_.mutable_verdict() = verdict_after;
     clock_->CompleteMove(now, std::max(0, PlayerToAct()));
     if (was_awaiting && !AwaitingFirstMoves()) clock_->Resume(now);
   } else {
-    EndGame(reply.verdict(), now);
+    EndGame(verdict_after, now);
   }
   *response->mutable_check()->mutable_verdict() = state_.verdict();
   *move->mutable_check() = response->check();
@@ -272,21 +283,27 @@ void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
   if (absl::Status s = CheckEventRoom(); !s.ok())
     return lock.Release(), done(s);
   const v1::Side side = SideOfPlayer(*player);
-  // The game's own adjudicator holds the position and its history: it rules
-  // at once, without replaying the game.
-  absl::StatusOr<DrawClaimRuling> ruling = session_->RuleOnDrawClaim(side);
+  // The game's own board holds the position and its history: it rules at
+  // once, without replaying the game.
+  absl::StatusOr<domain::DrawClaimRuling> ruling =
+      board_->RuleOnDrawClaim(FromProto(side), Language::kEnglish);
   if (!ruling.ok()) {
     return lock.Release(), done(absl::FailedPreconditionError(absl::StrCat(
                                kind_->name, ": ", ruling.status().message())));
   }
+  using Grant = domain::DrawClaimRuling::Grant;
+  const bool granted = ruling->granted != Grant::kNone;
   v1::GameEvent event = NewEvent();
   v1::DrawClaim* claim = event.mutable_draw_claimed();
   claim->set_side(side);
-  claim->set_granted(ruling->granted);
-  if (ruling->granted) {
+  claim->set_granted(granted);
+  if (granted) {
     claim->set_explanation(
         absl::StrCat(ruling->explanation, ", claimed by ", SideName(side)));
-    EndGame(MakeVerdict(v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED, ruling->reason,
+    EndGame(MakeVerdict(v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
+                        ruling->granted == Grant::kNaturalLimit
+                            ? v1::VERDICT_REASON_NATURAL_LIMIT
+                            : v1::VERDICT_REASON_REPETITION_DRAW,
                         plies_, claim->explanation()),
             now);
   } else {

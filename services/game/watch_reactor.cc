@@ -69,10 +69,14 @@ void WatchReactor::Write() {
 void WatchReactor::Pump() {
   if (finished_ || writing_) return;
   bool over = false;
-  std::vector<v1::GameEvent> next = game_->EventsAfter(cursor_, 1, &over);
+  std::vector<v1::GameEvent> next =
+      game_->EventsAfter(cursor_, 1, &over, response_.mutable_game());
   if (!next.empty()) {
     cursor_ = next.front().sequence();
     *response_.mutable_event() = std::move(next.front());
+    // The game as of the event, when it is the last one: the page takes it
+    // as it is.
+    if (response_.game().last_sequence() == 0) response_.clear_game();
     Write();
     return;
   }

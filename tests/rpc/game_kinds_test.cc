@@ -5,6 +5,7 @@
 #include "services/game_kinds.h"
 
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -13,12 +14,14 @@
 #include "gtest/gtest.h"
 #include "services/adjudication_handlers.h"
 #include "services/game/create_game.h"
+#include "services/game/domain_sides.h"
 #include "services/game_session.h"
 #include "services/request_limits.h"
 
 namespace caipan::services {
 namespace {
 
+using ::testing::Contains;
 using ::testing::HasSubstr;
 
 TEST(GameKindsTest, EveryGameKindOfTheApiHasExactlyOnePlugin) {
@@ -144,8 +147,10 @@ TEST(GameKindsTest, EveryPluginSuppliesTheHooksEveryGameNeeds) {
     EXPECT_NE(game->list_moves, nullptr) << game->name;
     EXPECT_NE(game->adjudicate_game, nullptr) << game->name;
     EXPECT_NE(game->start_session, nullptr) << game->name;
-    EXPECT_NE(game->live_start, nullptr) << game->name;
+    EXPECT_NE(game->start_board, nullptr) << game->name;
     EXPECT_NE(game->submitted_move, nullptr) << game->name;
+    EXPECT_NE(game->play_submitted, nullptr) << game->name;
+    EXPECT_NE(game->describe_board, nullptr) << game->name;
   }
 }
 
@@ -163,68 +168,98 @@ TEST(GameKindsTest, EachGameReadsTheMoveOfALiveGamesRequest) {
   EXPECT_EQ(*GomokuKind().submitted_move(request), "h8");
 }
 
-// A live game's session, from `fen` (claim mode) with `moves` played.
-std::unique_ptr<GameSession> XiangqiSessionAfter(
+// A live game's board, from `fen` (claim mode), with `moves` submitted as
+// text the way SubmitMove reads them.
+std::unique_ptr<domain::GameBoard> XiangqiBoardAfter(
     const std::string& fen, const std::vector<std::string>& moves) {
-  v1::PlayGameStart start;
-  start.mutable_xiangqi()->set_fen(fen);
-  start.mutable_xiangqi_rules()->set_mode(v1::XIANGQI_ADJUDICATION_MODE_CLAIM);
-  v1::PlayGameResponse response;
-  absl::StatusOr<std::unique_ptr<GameSession>> session =
-      StartGameSession(start, ServiceOptions(), &response, /*live=*/true);
-  EXPECT_TRUE(session.ok()) << session.status();
-  if (!session.ok()) return nullptr;
+  v1::Game stored;
+  stored.set_kind(v1::GAME_KIND_XIANGQI);
+  stored.set_start_fen(fen);
+  stored.mutable_xiangqi_rules()->set_mode(v1::XIANGQI_ADJUDICATION_MODE_CLAIM);
+  absl::StatusOr<std::unique_ptr<domain::GameBoard>> board =
+      XiangqiKind().start_board(stored);
+  EXPECT_TRUE(board.ok()) << board.status();
+  if (!board.ok()) return nullptr;
   for (const std::string& move : moves) {
-    EXPECT_TRUE((*session)->Play(move, &response).ok());
-    EXPECT_TRUE(response.check().legal()) << move;
+    v1::MoveCheck check;
+    EXPECT_TRUE(
+        XiangqiKind()
+            .play_submitted(board->get(), move, Language::kEnglish, &check)
+            .has_value())
+        << move << ": " << check.reason();
+    EXPECT_TRUE(check.legal()) << move;
   }
-  return *std::move(session);
+  return *std::move(board);
 }
 
-TEST(GameKindsTest, DrawClaimsAreRuledByTheGamesOwnSession) {
-  v1::PlayGameStart gomoku;
-  gomoku.mutable_gomoku();
-  v1::PlayGameResponse started;
-  absl::StatusOr<std::unique_ptr<GameSession>> renju =
-      StartGameSession(gomoku, ServiceOptions(), &started, /*live=*/true);
-  ASSERT_TRUE(renju.ok()) << renju.status();
-  EXPECT_EQ((*renju)->RuleOnDrawClaim(v1::SIDE_BLACK).status().code(),
-            absl::StatusCode::kFailedPrecondition);
+TEST(GameKindsTest, SubmittedTextIsPlayedOnTheBoardAsATypedMove) {
+  std::unique_ptr<domain::GameBoard> board =
+      XiangqiBoardAfter("startpos", {"h2e2"});
+  ASSERT_NE(board, nullptr);
+  EXPECT_EQ(board->plies(), 1);
+  // Any notation the stateless API reads; the typed move is what is played.
+  v1::MoveCheck check;
+  std::optional<domain::TypedMove> played = XiangqiKind().play_submitted(
+      board.get(), "马8进7", Language::kChinese, &check);
+  ASSERT_TRUE(played.has_value()) << check.reason();
+  EXPECT_EQ(domain::MoveText(*played), "h9g7");
+  EXPECT_EQ(check.move(), "h9g7");
+  // Refused text changes nothing and says why in the language asked for.
+  check.Clear();
+  EXPECT_FALSE(
+      XiangqiKind()
+          .play_submitted(board.get(), "a0a5", Language::kChinese, &check)
+          .has_value());
+  EXPECT_FALSE(check.legal());
+  EXPECT_EQ(board->plies(), 2);
+  // The board's facts for a snapshot: every legal move now, as ListMoves
+  // lists them for the same position.
+  v1::Game snapshot;
+  XiangqiKind().describe_board(*board, &snapshot);
+  v1::ListMovesRequest list;
+  list.mutable_xiangqi()->add_moves("h2e2");
+  list.mutable_xiangqi()->add_moves("h9g7");
+  v1::ListMovesResponse listed;
+  ASSERT_TRUE(XiangqiKind().list_moves(list, ServiceOptions(), &listed).ok());
+  ASSERT_GT(listed.moves_size(), 0);
+  ASSERT_EQ(snapshot.legal_moves_size(), listed.moves_size());
+  for (const v1::ListedMove& move : listed.moves())
+    EXPECT_THAT(snapshot.legal_moves(), Contains(move.move()));
 
+  v1::Game gomoku;
+  gomoku.set_kind(v1::GAME_KIND_GOMOKU);
+  absl::StatusOr<std::unique_ptr<domain::GameBoard>> renju =
+      GomokuKind().start_board(gomoku);
+  ASSERT_TRUE(renju.ok()) << renju.status();
+  played = GomokuKind().play_submitted(renju->get(), "h8", Language::kEnglish,
+                                       &check);
+  ASSERT_TRUE(played.has_value());
+  EXPECT_EQ(domain::MoveText(*played), "h8");
+  snapshot.Clear();
+  GomokuKind().describe_board(**renju, &snapshot);
+  EXPECT_EQ(snapshot.gomoku_turn().phase(), v1::GOMOKU_PHASE_OPENING_MOVE);
+}
+
+TEST(GameKindsTest, DrawClaimsAreRuledByTheGamesOwnBoard) {
   // Xiangqi: a rook checks from two squares while the king steps aside and
   // back: a perpetual check, which the checker must vary, not a draw.
   const std::string rook = "4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 0 1";
-  std::unique_ptr<GameSession> session = XiangqiSessionAfter(
+  std::unique_ptr<domain::GameBoard> board = XiangqiBoardAfter(
       rook, {"f7e7", "e9f9", "e7f7", "f9e9", "f7e7", "e9f9", "e7f7", "f9e9"});
-  ASSERT_NE(session, nullptr);
-  absl::StatusOr<DrawClaimRuling> ruling =
-      session->RuleOnDrawClaim(v1::SIDE_BLACK);
+  ASSERT_NE(board, nullptr);
+  absl::StatusOr<domain::DrawClaimRuling> ruling =
+      board->RuleOnDrawClaim(domain::Side::kBlack, Language::kEnglish);
   ASSERT_TRUE(ruling.ok()) << ruling.status();
-  EXPECT_FALSE(ruling->granted);
+  EXPECT_EQ(ruling->granted, domain::DrawClaimRuling::Grant::kNone);
   EXPECT_THAT(ruling->explanation, HasSubstr("no draw: "));
-  // Asking decides nothing: the same claim is ruled the same way again.
-  absl::StatusOr<DrawClaimRuling> again =
-      session->RuleOnDrawClaim(v1::SIDE_BLACK);
-  ASSERT_TRUE(again.ok());
-  EXPECT_EQ(again->explanation, ruling->explanation);
-  EXPECT_EQ(session->SideToAct(), v1::SIDE_RED);
-
-  // Two plies in, nothing has recurred and no limit is near.
-  session = XiangqiSessionAfter(rook, {"f7e7", "e9f9"});
-  ASSERT_NE(session, nullptr);
-  ruling = session->RuleOnDrawClaim(v1::SIDE_RED);
-  ASSERT_TRUE(ruling.ok()) << ruling.status();
-  EXPECT_FALSE(ruling->granted);
-  EXPECT_THAT(ruling->explanation, HasSubstr("nothing to claim"));
 
   // The natural limit, already reached by the start position's clock.
-  session = XiangqiSessionAfter("4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 119 60",
-                                {"d0d1", "e9e8"});
-  ASSERT_NE(session, nullptr);
-  ruling = session->RuleOnDrawClaim(v1::SIDE_RED);
+  board = XiangqiBoardAfter("4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 119 60",
+                            {"d0d1", "e9e8"});
+  ASSERT_NE(board, nullptr);
+  ruling = board->RuleOnDrawClaim(domain::Side::kRed, Language::kEnglish);
   ASSERT_TRUE(ruling.ok()) << ruling.status();
-  EXPECT_TRUE(ruling->granted);
-  EXPECT_EQ(ruling->reason, v1::VERDICT_REASON_NATURAL_LIMIT);
+  EXPECT_EQ(ruling->granted, domain::DrawClaimRuling::Grant::kNaturalLimit);
 }
 
 TEST(GameKindsTest, LimitsAreCheckedByTheGameNamingTheField) {
@@ -257,20 +292,24 @@ TEST(GameKindsTest, LimitsAreCheckedByTheGameNamingTheField) {
   EXPECT_TRUE(CheckRequestLimits(v1::ListMovesRequest(), options).ok());
 }
 
-// A live game's stored definition gives a start that the same game's session
-// takes (what recovery replays on).
-TEST(GameKindsTest, LiveStartsAreTheGamesOwn) {
+// A live game's stored definition gives its board; a stored definition
+// that does not read names the field.
+TEST(GameKindsTest, LiveGamesStartTheirOwnBoard) {
   for (const GameKindPlugin* game : GameKinds()) {
     v1::Game stored;
     stored.set_kind(game->kind);
-    v1::PlayGameStart start;
-    game->live_start(stored, &start);
-    EXPECT_EQ(FindGameKindByField(static_cast<int>(start.game_case())), game)
-        << game->name;
-    v1::PlayGameResponse reply;
-    EXPECT_TRUE(StartGameSession(start, ServiceOptions(), &reply, true).ok())
+    absl::StatusOr<std::unique_ptr<domain::GameBoard>> board =
+        game->start_board(stored);
+    ASSERT_TRUE(board.ok()) << game->name << ": " << board.status();
+    EXPECT_EQ((*board)->plies(), 0);
+    EXPECT_EQ(game::ToProto((*board)->SideToAct()), game->sides[0])
         << game->name;
   }
+  v1::Game stored;
+  stored.set_kind(v1::GAME_KIND_XIANGQI);
+  stored.set_start_fen("not a position");
+  EXPECT_THAT(XiangqiKind().start_board(stored).status().message(),
+              HasSubstr("start_fen: "));
 }
 
 TEST(GameKindsTest, CreatedGamesTakeTheirSidesFromTheirPlugin) {

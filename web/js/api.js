@@ -162,7 +162,9 @@ export function openStream(service, method, {onMessage, onEnd, onOpen}) {
 
 // Watches a live game and keeps watching: when the socket drops, it reopens
 // it after `retryMs` with afterSequence = the last event's sequence, so no
-// event is missed or repeated. `onSnapshot(game)` and `onEvent(event)`;
+// event is missed or repeated. `onSnapshot(game)` and `onEvent(event, game)`,
+// where `game` is the server's state right after the event (without moves),
+// sent with every event that was the game's last when written;
 // `onStatus('live'|'reconnecting'|'ended', error)`. Returns {stop()}.
 export function watchGame(name, token, {onSnapshot, onEvent, onStatus},
                           retryMs = 1000) {
@@ -179,7 +181,7 @@ export function watchGame(name, token, {onSnapshot, onEvent, onStatus},
         }
         if (response.event) {
           lastSequence = Number(response.event.sequence);
-          onEvent?.(response.event);
+          onEvent?.(response.event, response.game ?? null);
         }
       },
       onEnd: (error) => {

@@ -1,55 +1,30 @@
-// A live game kept up to date from WatchGame: events are folded into the
-// last snapshot the way the server folds them (services/game/game_fold.cc),
-// so the page always shows the game as the server holds it.
+// A live gomoku game as WatchGame reports it. The server sends, with each
+// event that is the game's last, the game as it holds it right after (the
+// position's facts included: side to act, swap, verdict, clocks, forbidden
+// points); the page takes that as it is and only appends the event's move to
+// the moves it shows. It does not fold events itself.
 
-// The game's status after a verdict.
-function statusOf(verdict) {
-  switch (verdict?.result) {
-    case 'RESULT_NO_RESULT':
-      return 'GAME_STATUS_ABORTED';
-    case 'RESULT_WIN':
-    case 'RESULT_DRAW':
-      return 'GAME_STATUS_FINISHED';
-    default:
-      return 'GAME_STATUS_LIVE';
-  }
-}
-
-// The game after `event` (a GameEvent); `game` is not changed. An event
-// the game already holds (sequence not after last_sequence) changes nothing.
-export function foldEvent(game, event) {
+// The game after `event` (a GameEvent) and `state` (the server's game after
+// it, without moves; null for an event of a backlog, whose last event brings
+// it). `game` is not changed; an event the game already holds changes
+// nothing. Returns {game, complete}: complete is false when the page should
+// ask for the whole game (GetGame) — its moves no longer fit.
+export function applyWatched(game, event, state) {
   const sequence = Number(event.sequence ?? 0);
-  if (game && sequence <= Number(game.lastSequence ?? 0)) return game;
-  let next = {...(event.created?.game ?? game ?? {})};
-  next.moves = [...(next.moves ?? [])];
-  if (event.move) {
-    next.moves.push(event.move.move);
-    // An offer lapses when the player it was made to moves instead.
-    if (next.drawOffer !== event.move.side) delete next.drawOffer;
-  } else if (event.drawOffered) {
-    next.drawOffer = event.drawOffered.side;
-  } else if (event.drawAnswered) {
-    delete next.drawOffer;
-  } else if (event.foul) {
-    next.fouls = [...(next.fouls ?? []), {...event.foul, sequence}];
+  if (game && sequence <= Number(game.lastSequence ?? 0)) {
+    return {game, complete: true};
   }
-  const ruling = {resultSet: 'set_result', paused: 'pause', resumed: 'resume',
-                  clockAdjusted: 'adjust_clock', aborted: 'abort'};
-  for (const [field, action] of Object.entries(ruling)) {
-    if (event[field]) {
-      next.rulings = [...(next.rulings ?? []),
-                      {action, reason: event[field].reason, sequence}];
-    }
+  const moves = [...(game?.moves ?? [])];
+  if (event.move && (event.move.atPly ?? 0) === moves.length) {
+    moves.push(event.move.move);
   }
-  next.lastSequence = String(sequence);
-  next.ply = event.ply ?? 0;
-  next.clocks = event.clocks ?? {};
-  next.verdict = event.verdict ?? {};
-  next.sideToAct = event.sideToAct;
-  next.swapped = Boolean(event.swapped);
-  next.status = statusOf(event.verdict);
-  if (next.status !== 'GAME_STATUS_LIVE') delete next.drawOffer;
-  return next;
+  if (!state) {
+    // Held until the backlog's last event, which carries the state.
+    return {game: {...game, moves, lastSequence: String(sequence)},
+            complete: true};
+  }
+  const next = {...state, moves};
+  return {game: next, complete: moves.length === (state.ply ?? 0)};
 }
 
 function otherColour(colour) {

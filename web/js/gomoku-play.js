@@ -2,17 +2,17 @@
 // (#game=games/ID&token=TOKEN&side=black|white; no token: watching). The
 // game comes from GetGame, then WatchGame keeps it current; stones and
 // opening decisions go to SubmitMove with their ply. Black's forbidden
-// points come from ListMoves on the same record: the server decides.
+// points and the protocol's phase come with the game: the server decides.
 
 import {call, watchGame} from './api.js';
 import {GameClocks} from './clock.js';
 import {reasonText, resultText, sideName} from './game-labels.js';
 import {forbiddenKindKey, GomokuBoard, parsePoint} from './gomoku-board.js';
-import {colourWord, currentColour, foldEvent, playerOfColour}
+import {applyWatched, colourWord, currentColour, playerOfColour}
     from './gomoku-live.js';
 import {OpeningPanel} from './gomoku-opening.js';
-import {actionOf, actionsOf, fifthMoveAlternatives, hasForbiddenPoints,
-        hasOpeningProtocol, replay} from './gomoku-record.js';
+import {actionOf, actionsOf, fifthMoveAlternatives, hasOpeningProtocol,
+        replay} from './gomoku-record.js';
 import {apply, onChange, register, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
 import {confirmingButton, hashParams, showMessage} from './page-util.js';
@@ -229,24 +229,22 @@ function adopt(snapshot) {
   clocks.update(game.clocks);
 }
 
-// Black's forbidden points (and, in the first three moves, the points the
-// designated openings allow), asked once per ply.
+// Black's forbidden points come with the game (the server works them out);
+// in the first three moves the points the designated openings allow are
+// asked of ListMoves, once per ply.
 async function refreshPoints() {
   const ply = game.ply ?? 0;
   if (points.ply === ply) return;
-  points = {ply, forbidden: [], hints: []};
+  points = {ply, forbidden: game.forbiddenPoints ?? [], hints: []};
   const rules = game.gomokuRules ?? {};
-  const blackToAct = isLive() && game.sideToAct === 'SIDE_BLACK' &&
-                     hasForbiddenPoints(rules);
   const openingStone = isLive() && hasOpeningProtocol(rules) &&
-                       record().phase === 'opening';
-  if (!blackToAct && !openingStone) return;
+                       game.gomokuTurn?.phase === 'GOMOKU_PHASE_OPENING_MOVE';
+  if (!openingStone) return;
   try {
     const answer = await call('AdjudicationService', 'ListMoves', {
       gomoku: {actions: actionsOf(game.moves ?? [])}, gomokuRules: rules,
     });
     if (points.ply !== ply) return;  // a newer move came meanwhile
-    points.forbidden = answer.forbiddenPoints ?? [];
     points.hints = openingStone
         ? (answer.moves ?? []).map((listed) => listed.move)
               .filter((move) => parsePoint(move))
@@ -414,13 +412,14 @@ function renderOpening() {
 
 function render() {
   if (!game) return;
+  // First: the game's forbidden points are taken at once (hints may follow).
+  refreshPoints();
   renderPlayers();
   renderStatus();
   renderOpening();
   renderBoard();
   renderActions();
   renderMoves();
-  refreshPoints();
 }
 
 // --- Start -------------------------------------------------------------------
@@ -441,6 +440,16 @@ function wireControls() {
     connection.render();
     render();
   });
+}
+
+// The whole game again, when the moves shown no longer fit the server's.
+async function refetch() {
+  try {
+    adopt(await call('GameService', 'GetGame', {name: gameName}));
+    render();
+  } catch (error) {
+    showError(el('message'), error);
+  }
 }
 
 async function start() {
@@ -479,10 +488,15 @@ function watch() {
       adopt(snapshot);
       settle();
     },
-    onEvent: (event) => {
+    onEvent: (event, state) => {
       const before = game;
-      game = foldEvent(game, event);
-      if (game === before) return;
+      const {game: next, complete} = applyWatched(game, event, state);
+      if (next === before) return;
+      game = next;
+      if (!complete) {
+        refetch();
+        return;
+      }
       clocks.update(game.clocks);
       soundFor(before);
       noteForbiddenStone(event.move);

@@ -25,10 +25,6 @@ export function hasOpeningProtocol(rules) {
           'GOMOKU_RULE_SET_RENJU_RIF'].includes(ruleSet);
 }
 
-export function hasForbiddenPoints(rules) {
-  return hasOpeningProtocol(rules);
-}
-
 // N of the fifth move (五手N打).
 export function fifthMoveAlternatives(rules) {
   return rules?.fifthMoveAlternatives || 2;

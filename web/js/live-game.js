@@ -1,19 +1,13 @@
-// A live game kept current in the browser: the WatchGame snapshot, then each
-// event applied as it arrives (moves at once; other events also trigger a
-// GetGame to take the server's full state). Answers of the page's own calls
-// (SubmitMove, Resign, ...) are applied too, so the page never waits for the
-// echo of its own change. Once the game is over nothing changes any more and
-// the server ends the watch, so the watch is stopped rather than reopened.
+// A live game kept current in the browser: the WatchGame snapshot, then,
+// with each event, the game as the server holds it right after (position,
+// legal moves, clocks, verdict): the page takes that as it is and only
+// appends the event's move to the moves shown, asking for the whole game
+// (GetGame) when they no longer fit. It never folds events itself. Answers of
+// the page's own calls (SubmitMove, Resign, ...) are applied too, so the page
+// never waits for the echo of its own change. Once the game is over nothing
+// changes any more and the server ends the watch, so the watch is stopped
+// rather than reopened.
 import {call, watchGame} from './api.js';
-import {isOngoing} from './game-labels.js';
-
-const RULING_ACTIONS = {
-  resultSet: 'set_result',
-  aborted: 'abort',
-  paused: 'pause',
-  resumed: 'resume',
-  clockAdjusted: 'adjust_clock',
-};
 
 // Fills the fields protobuf's JSON mapping leaves out at their defaults.
 export function normalizeGame(game) {
@@ -29,12 +23,6 @@ export function normalizeGame(game) {
     verdict: game.verdict ?? {result: 'RESULT_ONGOING'},
     status: game.status ?? 'GAME_STATUS_LIVE',
   };
-}
-
-function statusOf(verdict) {
-  if (isOngoing(verdict)) return 'GAME_STATUS_LIVE';
-  return verdict.result === 'RESULT_NO_RESULT' ? 'GAME_STATUS_ABORTED' :
-                                                 'GAME_STATUS_FINISHED';
 }
 
 export class LiveGame {
@@ -58,7 +46,7 @@ export class LiveGame {
   start() {
     this.watch = watchGame(this.name, this.token, {
       onSnapshot: (snapshot) => this.applyGame(snapshot, 'snapshot'),
-      onEvent: (event) => this.applyEvent(event),
+      onEvent: (event, state) => this.applyEvent(event, state),
       onStatus: (status, error) => this.onStatus?.(status, error),
     });
   }
@@ -131,50 +119,24 @@ export class LiveGame {
     this.emit({kind: 'answer', arrivedMs: Date.now()});
   }
 
-  applyEvent(event) {
+  // A watched event and the server's game right after it (null for an event
+  // of a backlog: the backlog's last event brings the state).
+  applyEvent(event, state) {
     const arrivedMs = Date.now();
     const sequence = Number(event.sequence ?? 0);
     if (!this.game || sequence <= this.lastSequence) return;
-    const game = {...this.game};
-    game.ply = event.ply ?? 0;
-    game.clocks = event.clocks ?? game.clocks;
-    game.verdict = event.verdict ?? {result: 'RESULT_ONGOING'};
-    game.status = statusOf(game.verdict);
-    game.sideToAct = event.sideToAct ?? 'SIDE_UNSPECIFIED';
-    if (event.fen) game.fen = event.fen;
-    game.lastSequence = String(sequence);
-    let exact = true;  // whether the event alone brings the page up to date
-    if (event.move) {
-      if ((event.move.atPly ?? 0) === game.moves.length) {
-        game.moves = [...game.moves, event.move.move];
-      }
-      if (game.drawOffer !== 'SIDE_UNSPECIFIED') exact = false;
-    } else {
-      exact = false;
-      if (event.drawOffered) game.drawOffer = event.drawOffered.side;
-      if (event.drawAnswered) game.drawOffer = 'SIDE_UNSPECIFIED';
-      if (event.foul) {
-        game.fouls = [
-          ...game.fouls, {
-            side: event.foul.side,
-            reason: event.foul.reason,
-            sequence: String(sequence)
-          }
-        ];
-      }
-      for (const [field, action] of Object.entries(RULING_ACTIONS)) {
-        if (event[field]) {
-          game.rulings = [
-            ...game.rulings,
-            {action, reason: event[field].reason, sequence: String(sequence)}
-          ];
-        }
-      }
-    }
-    if (game.moves.length !== game.ply) exact = false;
-    this.game = game;
+    const moves = this.game.moves;
+    const next = event.move && (event.move.atPly ?? 0) === moves.length ?
+        [...moves, event.move.move] : moves;
     this.lastSequence = sequence;
+    if (!state) {
+      this.game = {...this.game, moves: next};
+      return;
+    }
+    const game = normalizeGame(state);
+    game.moves = next;
+    this.game = game;
     this.emit({kind: 'event', event, arrivedMs});
-    if (!exact) this.scheduleRefresh();
+    if (next.length !== game.ply) this.scheduleRefresh();
   }
 }

@@ -164,6 +164,37 @@ TEST_F(StoreRecoveryTest, LiveGameResumesWhereItStopped) {
             v1::VERDICT_REASON_TIME_FORFEIT);
 }
 
+// Moves are stored typed (whatever notation they were submitted in) and a
+// restart replays those, not the text; the board stands where it stood.
+TEST_F(StoreRecoveryTest, RestartsReplayTheTypedMovesStored) {
+  CreatedGame g = Create(XiangqiRequest("600+5"));
+  Play(g, 0, "炮二平五");
+  Play(g, 1, "马8进7");
+  bool over = true;
+  const std::vector<v1::GameEvent> events =
+      Find(g.name)->EventsAfter(0, 100, &over);
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_EQ(events[1].move().submitted(), "炮二平五");
+  EXPECT_EQ(events[1].move().move(), "h2e2");
+  EXPECT_EQ(events[1].move().xiangqi_move_code(), 25u * 90 + 22);
+  const v1::Game before = Find(g.name)->Snapshot();
+  ASSERT_GT(before.legal_moves_size(), 0);
+
+  Stop();
+  Start();
+  ASSERT_TRUE(registry().Recover().ok());
+  const v1::Game after = Find(g.name)->Snapshot();
+  EXPECT_EQ(after.fen(), before.fen());
+  EXPECT_EQ(
+      std::vector<std::string>(after.moves().begin(), after.moves().end()),
+      (std::vector<std::string>{"h2e2", "h9g7"}));
+  EXPECT_EQ(std::vector<std::string>(after.legal_moves().begin(),
+                                     after.legal_moves().end()),
+            std::vector<std::string>(before.legal_moves().begin(),
+                                     before.legal_moves().end()));
+  Play(g, 0, "b0c2");
+}
+
 TEST_F(StoreRecoveryTest, FinishedGameIsFoundAfterARestart) {
   CreatedGame g = Create(XiangqiRequest("300"));
   Play(g, 0, "h2e2");

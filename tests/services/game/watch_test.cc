@@ -3,6 +3,7 @@
 // of the stream after the final event; the per-game watcher limit.
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "tests/services/game/game_test_env.h"
@@ -46,6 +47,11 @@ TEST_F(WatchTest, SnapshotThenEventsThenTheEnd) {
   ASSERT_TRUE(item.has_snapshot());
   EXPECT_EQ(item.snapshot().last_sequence(), 2);
   EXPECT_EQ(item.snapshot().moves_size(), 1);
+  // What black may do now, worked out by the server.
+  EXPECT_EQ(item.snapshot().side_to_act(), v1::SIDE_BLACK);
+  // Black's 44 opening moves, but its h7 cannon, whose screen left, now
+  // slides to h1 (six moves where it had four and a capture of h0).
+  EXPECT_EQ(item.snapshot().legal_moves_size(), 45);
 
   MustMove(stub(), g.name, g.token[1], "h9g7");
   ASSERT_TRUE(reader->Read(&item));
@@ -55,6 +61,22 @@ TEST_F(WatchTest, SnapshotThenEventsThenTheEnd) {
   EXPECT_EQ(item.event().move().move(), "h9g7");
   EXPECT_EQ(item.event().move().side(), v1::SIDE_BLACK);
   EXPECT_EQ(item.event().ply(), 2);
+  // The game as of the event comes with it: the page takes it as it is.
+  ASSERT_TRUE(item.has_game());
+  EXPECT_EQ(item.game().last_sequence(), 3);
+  EXPECT_EQ(item.game().ply(), 2);
+  EXPECT_EQ(item.game().moves_size(), 0);
+  EXPECT_EQ(item.game().fen(), item.event().fen());
+  EXPECT_EQ(item.game().side_to_act(), v1::SIDE_RED);
+  v1::GetGameRequest get;
+  get.set_name(g.name);
+  v1::Game now;
+  ASSERT_TRUE(Call(stub(), &v1::GameService::Stub::GetGame, get, &now).ok());
+  EXPECT_EQ(std::vector<std::string>(item.game().legal_moves().begin(),
+                                     item.game().legal_moves().end()),
+            std::vector<std::string>(now.legal_moves().begin(),
+                                     now.legal_moves().end()));
+  EXPECT_GT(now.legal_moves_size(), 0);
 
   v1::Game game;
   v1::ResignRequest resign;
@@ -65,6 +87,10 @@ TEST_F(WatchTest, SnapshotThenEventsThenTheEnd) {
   EXPECT_EQ(item.event().sequence(), 4);
   EXPECT_TRUE(item.event().has_resigned());
   EXPECT_EQ(item.event().verdict().winner(), v1::SIDE_BLACK);
+  // Over: nothing more to play.
+  ASSERT_TRUE(item.has_game());
+  EXPECT_EQ(item.game().status(), v1::GAME_STATUS_FINISHED);
+  EXPECT_EQ(item.game().legal_moves_size(), 0);
   EXPECT_FALSE(reader->Read(&item));
   EXPECT_TRUE(reader->Finish().ok());
 }

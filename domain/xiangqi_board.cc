@@ -1,0 +1,81 @@
+// A xiangqi game's board (see xiangqi_board.h).
+#include "domain/xiangqi_board.h"
+
+#include <algorithm>
+#include <variant>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "engine/xiangqi/explain.h"
+#include "engine/xiangqi/move_list.h"
+
+namespace caipan::domain {
+
+using xiangqi::Color;
+
+XiangqiBoard::XiangqiBoard(const xiangqi::Position& start,
+                           const xiangqi::RuleOptions& rules)
+    : game_(start, rules), first_mover_(start.SideToMove()) {}
+
+bool XiangqiBoard::Play(const TypedMove& move) {
+  const xiangqi::Move* m = std::get_if<xiangqi::Move>(&move);
+  if (m == nullptr || game_.over() || !game_.position().IsLegal(*m))
+    return false;
+  game_.Play(*m);
+  return true;
+}
+
+Side XiangqiBoard::SideToAct() const {
+  if (game_.over()) return Side::kNone;
+  return game_.position().SideToMove() == Color::kRed ? Side::kRed
+                                                      : Side::kBlack;
+}
+
+std::vector<std::string> XiangqiBoard::LegalMoves() const {
+  std::vector<std::string> texts;
+  if (game_.decided()) return texts;
+  xiangqi::MoveList moves;
+  game_.position().GenerateLegalMoves(&moves);
+  texts.reserve(moves.size());
+  for (xiangqi::Move m : moves) texts.push_back(xiangqi::ToIccs(m));
+  std::sort(texts.begin(), texts.end());
+  return texts;
+}
+
+// The arbiter rules on the claim as on any other (the engine's claim rules):
+// the natural limit reached for the claimant, or a repetition no side must
+// vary, is a draw; a forbidden cycle is none, its offender must vary.
+absl::StatusOr<DrawClaimRuling> XiangqiBoard::RuleOnDrawClaim(
+    Side claimant, Language lang) const {
+  if (game_.over())
+    return absl::FailedPreconditionError("the game is over: nothing to claim");
+  if (claimant != Side::kRed && claimant != Side::kBlack)
+    return absl::InvalidArgumentError("side: expected red or black");
+  const xiangqi::ClaimRuling ruling =
+      game_.RuleOnClaim(claimant == Side::kRed ? Color::kRed : Color::kBlack);
+  const bool zh = lang == Language::kChinese;
+  using Outcome = xiangqi::ClaimRuling::Outcome;
+  switch (ruling.outcome) {
+    case Outcome::kNaturalLimitDraw:
+      return DrawClaimRuling{
+          DrawClaimRuling::Grant::kNaturalLimit,
+          zh ? "已达自然限着，判和" : "natural move limit reached"};
+    case Outcome::kRepetitionDraw:
+      return DrawClaimRuling{DrawClaimRuling::Grant::kRepetition,
+                             zh ? "循环重复，判和" : "repetition ruled a draw"};
+    case Outcome::kOrderToVary:
+      return DrawClaimRuling{
+          DrawClaimRuling::Grant::kNone,
+          absl::StrCat(zh ? "不予判和：" : "no draw: ",
+                       xiangqi::ClaimRulingText(ruling, lang))};
+    case Outcome::kRejected:
+      break;
+  }
+  return DrawClaimRuling{
+      DrawClaimRuling::Grant::kNone,
+      zh ? "无和棋可提：此处没有可判和的循环，提和一方也未达自然限着"
+         : "nothing to claim: no permitted repetition ends the game here and "
+           "the natural move limit is not reached for the claimant"};
+}
+
+}  // namespace caipan::domain

@@ -1,0 +1,52 @@
+// A xiangqi game's board: its moves are played through the engine's
+// GameAdjudicator, the one place repetitions and the natural limit are ruled.
+#ifndef CAIPAN_DOMAIN_XIANGQI_BOARD_H_
+#define CAIPAN_DOMAIN_XIANGQI_BOARD_H_
+
+#include <string>
+#include <vector>
+
+#include "domain/game_board.h"
+#include "engine/xiangqi/game_adjudicator.h"
+
+namespace caipan::domain {
+
+class XiangqiBoard : public GameBoard {
+ public:
+  XiangqiBoard(const xiangqi::Position& start,
+               const xiangqi::RuleOptions& rules);
+
+  GameKind kind() const override { return GameKind::kXiangqi; }
+  int plies() const override { return game_.plies(); }
+  bool over() const override { return game_.over(); }
+  // An illegal move is refused here (the adjudicator, which rules records,
+  // would decide the game against its mover).
+  bool Play(const TypedMove& move) override;
+  Side SideToAct() const override;
+  std::string Fen() const override { return game_.position().ToFen(); }
+  absl::StatusOr<DrawClaimRuling> RuleOnDrawClaim(Side claimant,
+                                                  Language lang) const override;
+
+  // Every legal move now, as ICCS text in sorted order; empty once over.
+  std::vector<std::string> LegalMoves() const;
+
+  // The adjudicator's reads, for checking text against the position and
+  // describing a move's effect and the verdict to clients.
+  const xiangqi::Position& position() const { return game_.position(); }
+  bool decided() const { return game_.decided(); }
+  xiangqi::Verdict Current() const { return game_.Current(); }
+  // Check, mate or stalemate now (remembered by the adjudicator).
+  xiangqi::GameState PositionState() { return game_.PositionState(); }
+
+  // For describing the game to clients (verdicts, repetition rulings).
+  const xiangqi::GameAdjudicator& game() const { return game_; }
+  xiangqi::Color first_mover() const { return first_mover_; }
+
+ private:
+  xiangqi::GameAdjudicator game_;
+  xiangqi::Color first_mover_;
+};
+
+}  // namespace caipan::domain
+
+#endif  // CAIPAN_DOMAIN_XIANGQI_BOARD_H_
