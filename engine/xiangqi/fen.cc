@@ -112,11 +112,27 @@ absl::Status Position::Validate() const {
   return absl::OkStatus();
 }
 
-absl::StatusOr<Position> Position::FromFen(std::string_view fen) {
+absl::StatusOr<Position> Position::FromFen(std::string_view fen,
+                                           std::vector<std::string>* warnings) {
   if (SplitTokens(fen) == std::vector<std::string_view>{"startpos"})
     fen = kStartFen;
   std::vector<std::string_view> fields = SplitTokens(fen);
   if (fields.empty()) return absl::InvalidArgumentError("FEN is empty");
+  // Holdings brackets come from engines that also play drop variants; xiangqi
+  // has no holdings, so only an empty one can be read as meaning nothing.
+  if (const size_t open = fields[0].find('['); open != std::string_view::npos) {
+    if (fields[0].substr(open) != "[]") {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "FEN placement: holdings ", QuoteToken(fields[0].substr(open)),
+          " (xiangqi has no pieces in hand)"));
+    }
+    fields[0] = fields[0].substr(0, open);
+    if (warnings != nullptr) {
+      warnings->push_back(
+          "FEN placement: empty holdings bracket \"[]\" ignored (xiangqi has "
+          "no pieces in hand)");
+    }
+  }
   if (fields.size() > 6) {
     return absl::InvalidArgumentError(
         absl::StrCat("FEN has ", fields.size(), " fields (at most 6)"));

@@ -40,9 +40,11 @@ struct CaptureEval {
 };
 
 // Side to move takes on `c.to` with legal move `c`: does it win material
-// without allowing an immediate mate?
+// without allowing an immediate mate? `mate_refutes` false weighs the material
+// alone.
 CaptureEval EvaluateCapture(Position& pos, Move c,
-                            const ClassifyOptions& options) {
+                            const ClassifyOptions& options,
+                            bool mate_refutes = true) {
   CaptureEval eval;
   const Piece attacker = pos.PieceAt(c.from);
   const Piece target = pos.PieceAt(c.to);
@@ -52,7 +54,7 @@ CaptureEval EvaluateCapture(Position& pos, Move c,
   eval.target_protected = CanRecapture(pos, c.to);
   if (!eval.target_protected || more_valuable) {
     // "Not a chase if taking lets the opponent mate at once."
-    eval.wins = !HasMateInOne(pos);
+    eval.wins = !mate_refutes || !HasMateInOne(pos);
   }
   pos.UnmakeMove(c, undo);
   return eval;
@@ -93,6 +95,28 @@ bool IsExchangeOffer(Position& after, const ChaseTarget& t) {
          after.IsLegal(Move{t.target_square, t.attacker_square});
 }
 
+// Whether legal move `m` of the side to move in `before` cuts an enemy attack
+// on another of the mover's pieces (blocks a line, or takes away a cannon's
+// screen).
+bool CutsAnAttackOnOwnPiece(Position& before, Move m) {
+  const Color mover = before.SideToMove();
+  const Color enemy = Opponent(mover);
+  Bitboard own = before.Pieces(mover) & ~SquareBB(m.from);
+  Bitboard attacked_before[kSquares];
+  for (Bitboard b = own; b;) {
+    const int sq = PopLowest(b);
+    attacked_before[sq] = before.AttackersOf(sq, enemy);
+  }
+  Position::Undo undo = before.MakeMove(m);
+  bool cuts = false;
+  while (own && !cuts) {
+    const int sq = PopLowest(own);
+    cuts = (attacked_before[sq] & ~before.AttackersOf(sq, enemy)) != 0;
+  }
+  before.UnmakeMove(m, undo);
+  return cuts;
+}
+
 // In `before` (the mover to move, before its move): was the threat
 // attacker@from x target already there?
 bool ThreatExisted(Position& before, int from, int target_sq,
@@ -108,7 +132,11 @@ bool ThreatExisted(Position& before, int from, int target_sq,
       ColorOf(before.PieceAt(from)) != mover)
     return false;
   if (!before.IsLegal(c)) return false;
-  return EvaluateCapture(before, c, options).wins;
+  // Where an attack refuted only by a mate already stood (AXF diagram 103),
+  // removing the mate does not create a chase.
+  return EvaluateCapture(before, c, options,
+                         !options.rules.standing_attack_is_not_new)
+      .wins;
 }
 
 // Idle sub-kinds, read from the position after the move (opponent to move).
@@ -222,12 +250,20 @@ MoveClassification ClassifyMove(Position& pos, Move m,
   pos.UnmakeMove(m, undo);
 
   // Keep only threats the move created; a mutual attack is an offer, not one.
+  int cuts_attack = -1;  // CutsAnAttackOnOwnPiece, asked once if needed
   for (int i = 0; i < after.target_count; ++i) {
     const ChaseTarget& t = after.targets[i];
     if (exchange[i]) continue;
     const int from_before =
         t.attacker_square == m.to ? m.from : t.attacker_square;
     if (ThreatExisted(pos, from_before, t.target_square, options)) continue;
+    // A block that loosens a piece its attacker already stood on is a
+    // defence, not a chase (AXF diagram 61).
+    if (options.rules.loosening_by_a_block_is_not_a_chase &&
+        Contains(pos.AttackersOf(t.target_square, mover), from_before)) {
+      if (cuts_attack < 0) cuts_attack = CutsAnAttackOnOwnPiece(pos, m);
+      if (cuts_attack) continue;
+    }
     result.targets[result.target_count++] = t;
     if (t.ByKingOrPawn()) {
       result.king_or_pawn_chase = true;

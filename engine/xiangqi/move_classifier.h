@@ -83,8 +83,9 @@ struct ClassifyOptions {
   ClassifyOptions(RuleSet rule_set, int mate_threat_depth)
       : ClassifyOptions(PresetRules(rule_set), mate_threat_depth) {}
 
-  // Only `protected_chase_only_horse_or_cannon_on_chariot` bears on a single
-  // move's classification.
+  // Only `protected_chase_only_horse_or_cannon_on_chariot`,
+  // `standing_attack_is_not_new` and `loosening_by_a_block_is_not_a_chase`
+  // bear on a single move's classification.
   RepetitionRules rules = kChineseRules;
   int mate_threat_depth = 2;
 };

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -53,8 +54,12 @@ class Position {
   // The standard start position.
   static Position Start();
   // Parses and validates a FEN (see rules digest): the error names the FEN
-  // field at fault. "startpos" is accepted as the start position.
-  static absl::StatusOr<Position> FromFen(std::string_view fen);
+  // field at fault. "startpos" is accepted as the start position. An empty
+  // holdings bracket after the placement (`…/RNBAKABNR[] w`, as engines for
+  // many variants write it) is read leniently: ignored, with a line in
+  // `*warnings` when given. A bracket holding pieces is an error.
+  static absl::StatusOr<Position> FromFen(
+      std::string_view fen, std::vector<std::string>* warnings = nullptr);
   std::string ToFen() const;
 
   Piece PieceAt(int sq) const { return board_[sq]; }

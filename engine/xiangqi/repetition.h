@@ -11,7 +11,9 @@
 // - `asian` (AXF): only checks and chases are forcing; a side is forbidden
 //   only for all-checks, or all-chases with one piece chased by every move (one
 //   piece chasing two in turn is allowed, AXF diagrams 76-80); a check among
-//   chases breaks the perpetual; king and pawn chases never count.
+//   chases breaks the perpetual; king and pawn chases never count; a block
+//   that loosens a piece already attacked is a defence, not a chase
+//   (diagrams 39-41, 61). docs/rules.md lists the AXF diagrams.
 // - `simple`: only one-sided perpetual check must vary.
 // - Pieces are identified across the span by where they stood when it began,
 //   so a chased piece that moves is still one piece.

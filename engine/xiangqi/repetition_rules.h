@@ -44,6 +44,18 @@ struct RepetitionRules {
   // than the attacker (2020 §24). AXF: only a horse or cannon attacking a
   // chariot.
   bool protected_chase_only_horse_or_cannon_on_chariot = false;
+  // An attack that already stood before the move, where taking would then
+  // have let the opponent mate at once, is not a new threat when the move
+  // takes the mate away (AXF diagram 103: a rook stepping along a cannon's
+  // line). `chinese` counts such a move as creating the chase.
+  bool standing_attack_is_not_new = false;
+  // A move that cuts an enemy attack on one of the mover's pieces (a block,
+  // or a cannon's screen taken away) does not chase a piece its attacker
+  // already attacked, even when the move takes that piece's protection away
+  // (AXF diagrams 39-41 and 61: rule 19's chariot pinned by a horse is not
+  // chasing the horse when a block loosens it). A move that only takes
+  // protection away still chases (AXF diagram 105).
+  bool loosening_by_a_block_is_not_a_chase = false;
 };
 
 // CXA 2011/2020 棋例: 长将, 长杀, 长捉 and their mixes are forbidden.
@@ -60,6 +72,8 @@ inline constexpr RepetitionRules kAsianRules{
     .more_pieces_chased_must_vary = false,
     .only_perpetual_check_is_forbidden = false,
     .protected_chase_only_horse_or_cannon_on_chariot = true,
+    .standing_attack_is_not_new = true,
+    .loosening_by_a_block_is_not_a_chase = true,
 };
 
 // Only one-sided perpetual check loses; every other repetition draws.
@@ -72,6 +86,8 @@ inline constexpr RepetitionRules kSimpleRules{
     .more_pieces_chased_must_vary = false,
     .only_perpetual_check_is_forbidden = true,
     .protected_chase_only_horse_or_cannon_on_chariot = false,
+    .standing_attack_is_not_new = false,
+    .loosening_by_a_block_is_not_a_chase = false,
 };
 
 // The preset a named rule set stands for.

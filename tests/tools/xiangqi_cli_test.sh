@@ -10,6 +10,14 @@ start="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 expect_output perft_start_1 0 "44" -- "$caipan" xiangqi perft --fen startpos --depth 1
 expect_output perft_start_3 0 "79666" -- "$caipan" xiangqi perft --fen "$start" --depth 3
 expect_output perft_depth_0 0 "1" -- "$caipan" xiangqi perft --fen startpos --depth 0
+# An empty holdings bracket, as engines for variants with drops write FENs: read, with a
+# warning; a bracket holding pieces is refused.
+bracket="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1"
+expect_output perft_bracket 0 "44" -- "$caipan" xiangqi perft --fen "$bracket" --depth 1
+expect_stderr_contains perft_bracket_warning 0 'warning: --fen: FEN placement: empty holdings bracket "[]" ignored' -- \
+  "$caipan" xiangqi perft --fen "$bracket" --depth 1
+expect_stderr_contains perft_bracket_pieces 2 "holdings" -- \
+  "$caipan" xiangqi perft --fen "${bracket/\[\]/[P]}" --depth 1
 expect_output perft_checkmated 0 "0" -- \
   "$caipan" xiangqi perft --fen "1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 1 1" --depth 2
 

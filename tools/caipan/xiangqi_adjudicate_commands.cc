@@ -25,6 +25,7 @@
 #include "tools/caipan/bounded_file.h"
 #include "tools/caipan/cli_language.h"
 #include "tools/caipan/commands.h"
+#include "tools/caipan/fen_option.h"
 #include "tools/caipan/xiangqi_batch.h"
 #include "tools/caipan/xiangqi_game_input.h"
 #include "tools/caipan/xiangqi_game_report.h"
@@ -75,7 +76,7 @@ void PrintVerdict(const AdjudicateArgs& args, const xq::RuleOptions& options,
 // move, its mover loses (and the exit status is 2).
 void AdjudicateMoves(const AdjudicateArgs& args, const xq::RuleOptions& options,
                      Language lang) {
-  absl::StatusOr<xq::Position> start = xq::Position::FromFen(args.fen);
+  absl::StatusOr<xq::Position> start = ReadFenOption(args.fen);
   if (!start.ok())
     return FailInput("--fen: " + std::string(start.status().message()));
   absl::StatusOr<xq::MoveSequence> seq =

@@ -19,6 +19,7 @@
 #include "engine/xiangqi/record.h"
 #include "tools/caipan/cli_language.h"
 #include "tools/caipan/commands.h"
+#include "tools/caipan/fen_option.h"
 #include "tools/caipan/xiangqi_notation_option.h"
 
 namespace caipan::cli {
@@ -28,7 +29,7 @@ namespace xq = ::caipan::xiangqi;
 
 // The position of --fen ("startpos" or a FEN), or an error printed and nullopt.
 std::optional<xq::Position> LoadPosition(const std::string& fen) {
-  absl::StatusOr<xq::Position> pos = xq::Position::FromFen(fen);
+  absl::StatusOr<xq::Position> pos = ReadFenOption(fen);
   if (!pos.ok()) {
     FailInput("--fen: " + std::string(pos.status().message()));
     return std::nullopt;

@@ -12,6 +12,7 @@
 #include "engine/xiangqi/position.h"
 #include "engine/xiangqi/record.h"
 #include "tools/caipan/commands.h"
+#include "tools/caipan/fen_option.h"
 #include "tools/caipan/xiangqi_notation_option.h"
 #include "tools/caipan/xiangqi_record_files.h"
 
@@ -55,7 +56,7 @@ std::vector<LoadedGame> LoadGames(const ConvertArgs& args,
                                   const RecordFileOptions& files) {
   if (!args.record.empty()) return ReadRecordFile(args.record, files);
   std::vector<LoadedGame> games;
-  absl::StatusOr<xq::Position> start = xq::Position::FromFen(args.fen);
+  absl::StatusOr<xq::Position> start = ReadFenOption(args.fen);
   if (!start.ok()) {
     games.push_back({0, absl::InvalidArgumentError(absl::StrCat(
                             "--fen: ", start.status().message()))});

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/common/status_macros.h"
 #include "engine/xiangqi/record.h"
+#include "tools/caipan/fen_option.h"
 
 namespace caipan::cli {
 namespace {
@@ -69,7 +70,7 @@ void AddGameOptions(CLI::App* cmd, GameArgs* game) {
 
 absl::StatusOr<Game> LoadGame(const GameArgs& args) {
   if (!args.record.empty()) return LoadRecordGame(args);
-  absl::StatusOr<xq::Position> start = xq::Position::FromFen(args.fen);
+  absl::StatusOr<xq::Position> start = ReadFenOption(args.fen);
   if (!start.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat("--fen: ", start.status().message()));

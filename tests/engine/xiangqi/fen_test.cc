@@ -103,5 +103,26 @@ TEST(FenTest, RejectsSideNotToMoveInCheck) {
               HasSubstr("red is not to move"));
 }
 
+// Engines that also play drop variants write an empty holdings bracket
+// (Fairy-Stockfish: `…/1p1K3R1[] w - - 0 1`); it is read leniently, with a
+// warning, and a bracket holding pieces is refused.
+TEST(FenTest, EmptyHoldingsBracketIsReadWithAWarning) {
+  std::vector<std::string> warnings;
+  absl::StatusOr<Position> pos = Position::FromFen(
+      "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1",
+      &warnings);
+  ASSERT_TRUE(pos.ok()) << pos.status();
+  EXPECT_EQ(*pos, Position::Start());
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_THAT(warnings[0], HasSubstr("holdings bracket"));
+  EXPECT_TRUE(Position::FromFen("3k5/9/9/9/9/9/9/9/9/4K4[] b").ok())
+      << "without a warnings list too";
+  EXPECT_THAT(ErrorOf("3k5/9/9/9/9/9/9/9/9/4K4[P] w"),
+              HasSubstr("holdings \"[P]\""));
+  warnings.clear();
+  ASSERT_TRUE(Position::FromFen(kStartFen, &warnings).ok());
+  EXPECT_TRUE(warnings.empty());
+}
+
 }  // namespace
 }  // namespace caipan::xiangqi
