@@ -1,13 +1,11 @@
 // A xiangqi game's board (see xiangqi_board.h).
 #include "domain/xiangqi_board.h"
 
-#include <algorithm>
 #include <variant>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "engine/xiangqi/explain.h"
-#include "engine/xiangqi/move_list.h"
 
 namespace caipan::domain {
 
@@ -31,15 +29,8 @@ Side XiangqiBoard::SideToAct() const {
                                                       : Side::kBlack;
 }
 
-std::vector<std::string> XiangqiBoard::LegalMoves() const {
-  std::vector<std::string> texts;
-  if (game_.decided()) return texts;
-  xiangqi::MoveList moves;
-  game_.position().GenerateLegalMoves(&moves);
-  texts.reserve(moves.size());
-  for (xiangqi::Move m : moves) texts.push_back(xiangqi::ToIccs(m));
-  std::sort(texts.begin(), texts.end());
-  return texts;
+void XiangqiBoard::LegalMoves(xiangqi::MoveList* moves) const {
+  if (!game_.decided()) game_.position().GenerateLegalMoves(moves);
 }
 
 // The arbiter rules on the claim as on any other (the engine's claim rules):

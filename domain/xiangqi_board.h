@@ -4,10 +4,10 @@
 #define CAIPAN_DOMAIN_XIANGQI_BOARD_H_
 
 #include <string>
-#include <vector>
 
 #include "domain/game_board.h"
 #include "engine/xiangqi/game_adjudicator.h"
+#include "engine/xiangqi/move_list.h"
 
 namespace caipan::domain {
 
@@ -27,8 +27,8 @@ class XiangqiBoard : public GameBoard {
   absl::StatusOr<DrawClaimRuling> RuleOnDrawClaim(Side claimant,
                                                   Language lang) const override;
 
-  // Every legal move now, as ICCS text in sorted order; empty once over.
-  std::vector<std::string> LegalMoves() const;
+  // Every legal move now (none once over), in generation order.
+  void LegalMoves(xiangqi::MoveList* moves) const;
 
   // The adjudicator's reads, for checking text against the position and
   // describing a move's effect and the verdict to clients.

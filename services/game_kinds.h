@@ -83,8 +83,10 @@ struct GameKindPlugin {
                                                      std::string_view text,
                                                      Language lang,
                                                      v1::MoveCheck* check);
+  // The game's verdict on `board` now, explained in `lang`.
+  std::string (*explain_verdict)(const domain::GameBoard& board, Language lang);
   // What the side to act may do now on `board`, into a game snapshot
-  // (Game.legal_moves; gomoku's turn and forbidden points).
+  // (Game.legal_move_codes; gomoku's turn and forbidden points).
   void (*describe_board)(const domain::GameBoard& board, v1::Game* game);
 };
 

@@ -82,6 +82,13 @@ std::optional<domain::TypedMove> PlaySubmitted(domain::GameBoard* board,
   return played;
 }
 
+std::string ExplainVerdict(const domain::GameBoard& board, Language lang) {
+  v1::Verdict verdict;
+  rpc::GameVerdict(static_cast<const domain::GomokuBoard&>(board).game(),
+                   board.plies(), &verdict, lang);
+  return verdict.explanation();
+}
+
 void DescribeBoard(const domain::GameBoard& board, v1::Game* game) {
   const gomoku::Game& played =
       static_cast<const domain::GomokuBoard&>(board).game();
@@ -117,6 +124,7 @@ const GameKindPlugin& GomokuKind() {
       .start_board = StartBoard,
       .submitted_move = SubmittedMove,
       .play_submitted = PlaySubmitted,
+      .explain_verdict = ExplainVerdict,
       .describe_board = DescribeBoard,
   };
   return *kPlugin;

@@ -2,6 +2,7 @@
 // xiangqi_kind.h and game_kinds.h).
 #include "services/xiangqi_kind.h"
 
+#include <algorithm>
 #include <memory>
 #include <utility>
 
@@ -64,11 +65,22 @@ std::optional<domain::TypedMove> PlaySubmitted(domain::GameBoard* board,
   return played;
 }
 
+std::string ExplainVerdict(const domain::GameBoard& board, Language lang) {
+  const auto& xiangqi_board = static_cast<const domain::XiangqiBoard&>(board);
+  v1::Verdict verdict;
+  rpc::ToProto(xiangqi_board.Current(), xiangqi_board.first_mover(), &verdict,
+               lang);
+  return verdict.explanation();
+}
+
 void DescribeBoard(const domain::GameBoard& board, v1::Game* game) {
-  for (std::string& move :
-       static_cast<const domain::XiangqiBoard&>(board).LegalMoves()) {
-    game->add_legal_moves(std::move(move));
-  }
+  xiangqi::MoveList moves;
+  static_cast<const domain::XiangqiBoard&>(board).LegalMoves(&moves);
+  google::protobuf::RepeatedField<uint32_t>& codes =
+      *game->mutable_legal_move_codes();
+  codes.Reserve(static_cast<int>(moves.size()));
+  for (xiangqi::Move m : moves) codes.Add(rpc::XiangqiMoveCode(m));
+  std::sort(codes.begin(), codes.end());
 }
 
 absl::StatusOr<std::string> SubmittedMove(
@@ -114,6 +126,7 @@ const GameKindPlugin& XiangqiKind() {
       .start_board = StartBoard,
       .submitted_move = SubmittedMove,
       .play_submitted = PlaySubmitted,
+      .explain_verdict = ExplainVerdict,
       .describe_board = DescribeBoard,
   };
   return *kPlugin;

@@ -26,15 +26,31 @@ v1::Side StartingSide(const v1::Game& game, v1::Side side) {
 }  // namespace
 
 v1::Verdict MakeVerdict(v1::Result result, v1::Side winner,
-                        v1::VerdictReason reason, int ply,
-                        std::string explanation) {
+                        v1::VerdictReason reason, int ply, std::string english,
+                        std::string chinese) {
   v1::Verdict v;
   v.set_result(result);
   v.set_winner(winner);
   v.set_reason(reason);
   v.set_decided_at_ply(ply);
-  v.set_explanation(std::move(explanation));
+  SetExplanations(std::move(english), std::move(chinese), &v);
   return v;
+}
+
+void SetExplanations(std::string english, std::string chinese,
+                     v1::Verdict* verdict) {
+  auto& explanations = *verdict->mutable_explanations();
+  explanations["en"] = english;
+  explanations["zh"] = std::move(chinese);
+  verdict->set_explanation(std::move(english));
+}
+
+const std::string& ExplanationIn(const v1::Verdict& verdict, Language lang) {
+  if (lang == Language::kChinese) {
+    auto it = verdict.explanations().find("zh");
+    if (it != verdict.explanations().end()) return it->second;
+  }
+  return verdict.explanation();
 }
 
 const char* StoreStatusName(v1::GameStatus status) {

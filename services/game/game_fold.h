@@ -7,15 +7,24 @@
 #include <string>
 
 #include "caipan/v1/game_service.pb.h"
+#include "engine/common/language.h"
 
 namespace caipan::services::game {
 
 void FoldEvent(const v1::GameEvent& event, v1::Game* game);
 
-// A verdict deciding the game at `ply`.
+// A verdict deciding the game at `ply`, explained in English and Chinese.
 v1::Verdict MakeVerdict(v1::Result result, v1::Side winner,
-                        v1::VerdictReason reason, int ply,
-                        std::string explanation);
+                        v1::VerdictReason reason, int ply, std::string english,
+                        std::string chinese);
+
+// Words `verdict` in English (its explanation) and Chinese (both in
+// Verdict.explanations).
+void SetExplanations(std::string english, std::string chinese,
+                     v1::Verdict* verdict);
+
+// The verdict's explanation in `lang` (English where it has no other).
+const std::string& ExplanationIn(const v1::Verdict& verdict, Language lang);
 
 // The store's name of a game status: "live", "finished", "aborted" ("" for
 // unspecified, which matches any in a list filter).

@@ -126,7 +126,7 @@ absl::Status LiveGame::Replay(const v1::GameEvent& event) {
 }
 
 void LiveGame::SetBoardFacts(v1::Game* game) const {
-  game->clear_legal_moves();
+  game->clear_legal_move_codes();
   game->clear_gomoku_turn();
   game->clear_forbidden_points();
   if (game->status() == v1::GAME_STATUS_LIVE)
@@ -304,6 +304,12 @@ v1::Clocks LiveGame::ReadClocks(int64_t now) const {
     c.set_waiting_for_first_moves(true);
     return c;
   }
+  // A start time still ahead: no clock runs yet (it starts then).
+  if (plies_ == 0 && !r.stopped &&
+      spec_.game().start_time_unix_ms() > c.read_unix_ms()) {
+    c.set_waiting_for_start_time(true);
+    return c;
+  }
   c.set_paused(r.paused);
   if (!r.paused && !r.stopped) c.set_running(SideOfPlayer(r.to_move));
   return c;
@@ -336,11 +342,11 @@ void LiveGame::Seal(v1::GameEvent* event, int64_t now) {
   event->set_fen(board_->Fen());
   event->set_swapped(board_->Swapped());
   FoldEvent(*event, &state_);
-  SetBoardFacts(&state_);
+  // The facts go to the committed state with the event (the tentative one
+  // is only checked against, and never shown).
   v1::Game facts;
-  *facts.mutable_legal_moves() = state_.legal_moves();
-  *facts.mutable_gomoku_turn() = state_.gomoku_turn();
-  *facts.mutable_forbidden_points() = state_.forbidden_points();
+  facts.set_status(state_.status());
+  SetBoardFacts(&facts);
   facts_in_flight_.emplace_back(event->sequence(), std::move(facts));
   if (state_.has_winner()) *event->mutable_winner() = state_.winner();
 }
@@ -352,9 +358,12 @@ void LiveGame::EndGame(v1::Verdict verdict, int64_t now,
     const v1::Side second = SideOfPlayer(1);
     verdict.set_result(v1::RESULT_WIN);
     verdict.set_winner(second);
-    verdict.set_explanation(
+    SetExplanations(
         absl::StrCat("Armageddon: a draw counts as a win for ",
-                     SideName(second), " (", verdict.explanation(), ")"));
+                     SideName(second), " (", verdict.explanation(), ")"),
+        absl::StrCat("必胜局：和棋判", SideNameZh(second), "胜（",
+                     ExplanationIn(verdict, Language::kChinese), "）"),
+        &verdict);
   }
   *state_.mutable_verdict() = std::move(verdict);
   if (clock_) clock_->Stop(now);
@@ -368,11 +377,11 @@ bool LiveGame::FlagFallIfDue(int64_t now, std::vector<v1::GameEvent>* events) {
   const v1::Side side = SideOfPlayer(loser);
   v1::GameEvent event = NewEvent();
   event.mutable_flag_fell()->set_side(side);
-  EndGame(
-      MakeVerdict(v1::RESULT_WIN, SideOfPlayer(1 - loser),
-                  v1::VERDICT_REASON_TIME_FORFEIT, plies_,
-                  absl::StrCat(SideName(side), "'s flag fell: out of time")),
-      now, /*armageddon_applies=*/false);
+  EndGame(MakeVerdict(v1::RESULT_WIN, SideOfPlayer(1 - loser),
+                      v1::VERDICT_REASON_TIME_FORFEIT, plies_,
+                      absl::StrCat(SideName(side), "'s flag fell: out of time"),
+                      absl::StrCat(SideNameZh(side), "超时判负")),
+          now, /*armageddon_applies=*/false);
   Seal(&event, now);
   events->push_back(std::move(event));
   return true;
@@ -498,7 +507,7 @@ void LiveGame::TakeFactsOf(int64_t sequence) {
   if (facts_in_flight_.empty() || facts_in_flight_.front().first != sequence)
     return;
   v1::Game& facts = facts_in_flight_.front().second;
-  committed_.mutable_legal_moves()->Swap(facts.mutable_legal_moves());
+  committed_.mutable_legal_move_codes()->Swap(facts.mutable_legal_move_codes());
   committed_.mutable_gomoku_turn()->Swap(facts.mutable_gomoku_turn());
   committed_.mutable_forbidden_points()->Swap(facts.mutable_forbidden_points());
   facts_in_flight_.pop_front();

@@ -13,6 +13,7 @@
 #include "services/game/live_game.h"
 #include "services/game/side_name.h"
 #include "services/game/stored_move.h"
+#include "services/request_checks.h"
 
 namespace caipan::services::game {
 namespace {
@@ -62,6 +63,10 @@ absl::Status LiveGame::ArbiterMayAct(const std::string& token,
 
 void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
                           v1::SubmitMoveResponse* response, Done done) {
+  Language lang;
+  if (absl::Status s = ReadLanguage(request.language(), "language", &lang);
+      !s.ok())
+    return done(s);
   absl::ReleasableMutexLock lock(&mu_);
   absl::StatusOr<int> player = PlayerOf(request.token());
   if (!player.ok()) return lock.Release(), done(player.status());
@@ -113,9 +118,10 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
     v1::MoveCheck* check = response->mutable_check();
     check->set_legal(false);
     check->set_rejection(v1::MOVE_REJECTION_GAME_OVER);
-    check->set_reason(state_.verdict().explanation());
+    check->set_reason(ExplanationIn(state_.verdict(), lang));
     check->set_side(SideOfPlayer(*player));
     *check->mutable_verdict() = state_.verdict();
+    check->mutable_verdict()->set_explanation(check->reason());
     if (flag_events.empty()) {
       lock.Release();
       *response->mutable_game() = Snapshot(/*with_moves=*/false);
@@ -160,14 +166,24 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
   // The text is read against the board and, if legal, played on it as a
   // typed move; the check describes it as CheckMove would.
   const std::optional<domain::TypedMove> played = kind_->play_submitted(
-      board_.get(), *text, Language::kEnglish, response->mutable_check());
+      board_.get(), *text, lang, response->mutable_check());
   if (!played) {
     // Refused: nothing changed.
     lock.Release();
     *response->mutable_game() = Snapshot(/*with_moves=*/false);
     return done(absl::OkStatus());
   }
-  const v1::Verdict verdict_after = response->check().verdict();
+  // The game keeps a verdict that ends it worded in both languages, an
+  // ongoing one in English (as the check words it for an English request).
+  v1::Verdict verdict_after = response->check().verdict();
+  if (verdict_after.result() != v1::RESULT_ONGOING) {
+    SetExplanations(kind_->explain_verdict(*board_, Language::kEnglish),
+                    kind_->explain_verdict(*board_, Language::kChinese),
+                    &verdict_after);
+  } else if (lang != Language::kEnglish) {
+    verdict_after.set_explanation(
+        kind_->explain_verdict(*board_, Language::kEnglish));
+  }
   const v1::Side side = SideOfPlayer(*player);
   // The first moves of a game whose clocks wait for them take no time.
   const bool was_awaiting = AwaitingFirstMoves();
@@ -192,6 +208,8 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
   }
   *response->mutable_check()->mutable_verdict() = state_.verdict();
   *move->mutable_check() = response->check();
+  response->mutable_check()->mutable_verdict()->set_explanation(
+      ExplanationIn(state_.verdict(), lang));
   Seal(&event, now);
   move_sequences_.push_back(event.sequence());
   const int64_t sequence = event.sequence();
@@ -219,7 +237,8 @@ void LiveGame::Resign(const v1::ResignRequest& request, v1::Game* response,
   event.mutable_resigned()->set_side(side);
   EndGame(MakeVerdict(v1::RESULT_WIN, SideOfPlayer(1 - *player),
                       v1::VERDICT_REASON_RESIGNATION, plies_,
-                      absl::StrCat(SideName(side), " resigned")),
+                      absl::StrCat(SideName(side), " resigned"),
+                      absl::StrCat(SideNameZh(side), "认输")),
           now);
   CommitOne(std::move(event), response, std::move(done));
 }
@@ -262,7 +281,8 @@ void LiveGame::RespondToDrawOffer(const v1::RespondToDrawOfferRequest& request,
   event.mutable_draw_answered()->set_accepted(request.accept());
   if (request.accept()) {
     EndGame(MakeVerdict(v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
-                        v1::VERDICT_REASON_AGREED_DRAW, plies_, "draw agreed"),
+                        v1::VERDICT_REASON_AGREED_DRAW, plies_, "draw agreed",
+                        "双方同意和棋"),
             now);
   }
   CommitOne(std::move(event), response, std::move(done));
@@ -270,6 +290,10 @@ void LiveGame::RespondToDrawOffer(const v1::RespondToDrawOfferRequest& request,
 
 void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
                          v1::ClaimDrawResponse* response, Done done) {
+  Language lang;
+  if (absl::Status s = ReadLanguage(request.language(), "language", &lang);
+      !s.ok())
+    return done(s);
   absl::ReleasableMutexLock lock(&mu_);
   absl::StatusOr<int> player = PlayerMayAct(request.token());
   if (!player.ok()) return lock.Release(), done(player.status());
@@ -284,13 +308,16 @@ void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
     return lock.Release(), done(s);
   const v1::Side side = SideOfPlayer(*player);
   // The game's own board holds the position and its history: it rules at
-  // once, without replaying the game.
+  // once, without replaying the game (and words the same ruling in Chinese).
   absl::StatusOr<domain::DrawClaimRuling> ruling =
       board_->RuleOnDrawClaim(FromProto(side), Language::kEnglish);
   if (!ruling.ok()) {
     return lock.Release(), done(absl::FailedPreconditionError(absl::StrCat(
                                kind_->name, ": ", ruling.status().message())));
   }
+  absl::StatusOr<domain::DrawClaimRuling> chinese =
+      board_->RuleOnDrawClaim(FromProto(side), Language::kChinese);
+  std::string chinese_text = chinese.ok() ? chinese->explanation : "";
   using Grant = domain::DrawClaimRuling::Grant;
   const bool granted = ruling->granted != Grant::kNone;
   v1::GameEvent event = NewEvent();
@@ -300,17 +327,19 @@ void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
   if (granted) {
     claim->set_explanation(
         absl::StrCat(ruling->explanation, ", claimed by ", SideName(side)));
+    chinese_text = absl::StrCat(chinese_text, "（", SideNameZh(side), "提出）");
     EndGame(MakeVerdict(v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
                         ruling->granted == Grant::kNaturalLimit
                             ? v1::VERDICT_REASON_NATURAL_LIMIT
                             : v1::VERDICT_REASON_REPETITION_DRAW,
-                        plies_, claim->explanation()),
+                        plies_, claim->explanation(), chinese_text),
             now);
   } else {
     claim->set_explanation(ruling->explanation);
   }
   response->set_granted(claim->granted());
-  response->set_explanation(claim->explanation());
+  response->set_explanation(lang == Language::kChinese ? chinese_text
+                                                       : claim->explanation());
   CommitOne(std::move(event), response->mutable_game(), std::move(done));
 }
 
@@ -341,7 +370,9 @@ void LiveGame::RecordFoul(const v1::RecordFoulRequest& request,
                         v1::VERDICT_REASON_FOUL_LIMIT, plies_,
                         absl::StrCat(SideName(request.side()),
                                      " reached the foul limit (", count,
-                                     " fouls): ", request.reason())),
+                                     " fouls): ", request.reason()),
+                        absl::StrCat(SideNameZh(request.side()), "犯规达",
+                                     count, "次，判负：", request.reason())),
             now, /*armageddon_applies=*/false);
   }
   CommitOne(std::move(event), response, std::move(done));
@@ -379,7 +410,8 @@ void LiveGame::SetResult(const v1::SetResultRequest& request,
   action->set_winner(winner);
   EndGame(MakeVerdict(request.result(), winner,
                       v1::VERDICT_REASON_ARBITER_DECISION, plies_,
-                      absl::StrCat("arbiter's decision: ", request.reason())),
+                      absl::StrCat("arbiter's decision: ", request.reason()),
+                      absl::StrCat("裁判裁决：", request.reason())),
           now, /*armageddon_applies=*/false);
   CommitOne(std::move(event), response, std::move(done));
 }
@@ -496,7 +528,8 @@ void LiveGame::AbortGame(const v1::AbortGameRequest& request,
   EndGame(
       MakeVerdict(v1::RESULT_NO_RESULT, v1::SIDE_UNSPECIFIED,
                   v1::VERDICT_REASON_ABORTED, plies_,
-                  absl::StrCat("aborted by the arbiter: ", request.reason())),
+                  absl::StrCat("aborted by the arbiter: ", request.reason()),
+                  absl::StrCat("裁判中止对局：", request.reason())),
       now, /*armageddon_applies=*/false);
   CommitOne(std::move(event), response, std::move(done));
 }
@@ -514,7 +547,8 @@ void LiveGame::ExpireIfUnstarted(int64_t unix_now) {
   event.mutable_aborted()->set_reason("no move was made in time");
   EndGame(MakeVerdict(v1::RESULT_NO_RESULT, v1::SIDE_UNSPECIFIED,
                       v1::VERDICT_REASON_ABORTED, plies_,
-                      "aborted: no move was made in time"),
+                      "aborted: no move was made in time",
+                      "对局作废：规定时间内无人走棋"),
           now, /*armageddon_applies=*/false);
   Seal(&event, now);
   std::vector<v1::GameEvent> events;

@@ -1,4 +1,5 @@
-// The lower-case English name of a side, for messages and explanations.
+// A side's name, for messages and explanations: lower-case English, or
+// Chinese.
 #ifndef CAIPAN_SERVICES_GAME_SIDE_NAME_H_
 #define CAIPAN_SERVICES_GAME_SIDE_NAME_H_
 
@@ -16,6 +17,20 @@ inline const char* SideName(v1::Side side) {
       return "white";
     default:
       return "none";
+  }
+}
+
+// The same in Chinese: 红方, 黑方, 白方.
+inline const char* SideNameZh(v1::Side side) {
+  switch (side) {
+    case v1::SIDE_RED:
+      return "红方";
+    case v1::SIDE_BLACK:
+      return "黑方";
+    case v1::SIDE_WHITE:
+      return "白方";
+    default:
+      return "无";
   }
 }
 

@@ -9,7 +9,7 @@ move says the connection is lost (连接中断), never "Failed to fetch" or "(un
 中文 pages show no English (latin_scan.py).
 
 Run: player_wording_test.py --server caipan-server [--web-root web] --screenshots DIR
-Screenshots: wording-zh.png, wording-offline.png.
+Screenshots: wording-zh.png, wording-offline.png, wording-finished-zh.png.
 """
 
 import os
@@ -110,6 +110,25 @@ class PlayerWordingTest(h.BrowserTestCase):
         h.find(red, "#coordinates-toggle").click()
         self.wait_for(red, lambda d: h.find_all(d, "#board .coord-label") == [],
                       message="coordinates off again")
+        self.assert_no_page_errors(red)
+
+    def test_draw_claim_and_finished_game_in_chinese(self):
+        # The server's own texts (the claim's answer, the verdict) reach the 中文 page in
+        # Chinese: the page asks for its language and shows the game's verdict worded in it.
+        server = self.start_server()
+        name, tokens, _ = server.create_xiangqi_game("", *NAMES)
+        red = self.open_red(server, name, tokens["SIDE_RED"], "zh")
+        self.wait_for(red, lambda d: not h.find(d, "#claim-draw").get_attribute("disabled"),
+                      message="red may claim on its turn")
+        h.find(red, "#claim-draw").click()
+        self.wait_for(red, lambda d: "无和棋可提" in h.text_of(d, "#claim-result"),
+                      message="the claim's answer in Chinese")
+        self.assertEqual(latin_words(red, allow=NAMES), [], "the 中文 page after the claim")
+        server.call("GameService", "Resign", {"name": name, "token": tokens["SIDE_BLACK"]})
+        self.wait_for(red, lambda d: "黑方认输" in h.text_of(d, "#banner-explanation"),
+                      message="the verdict's explanation in Chinese")
+        self.assertEqual(latin_words(red, allow=NAMES), [], "the finished 中文 page")
+        h.screenshot(red, "wording-finished-zh.png")
         self.assert_no_page_errors(red)
 
     def test_lost_connection_in_both_languages(self):

@@ -272,7 +272,17 @@ class TournamentTest(h.BrowserTestCase):
             h.wait_until(lambda: server_present(8) == present,
                          message="the server has player 8 present: %s" % present)
 
-        # Round 1: four tables, each player's link with its game token.
+        # Round 1: four tables, each player's link with its game token. The round is scheduled
+        # an hour ahead: every table's clock starts then, not at pairing.
+        start = driver.execute_script(
+            "const d = new Date(Date.now() + 3600e3); d.setSeconds(0, 0);"
+            "const p = (n) => String(n).padStart(2, '0');"
+            "return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T`"
+            "  + `${p(d.getHours())}:${p(d.getMinutes())}`;")
+        driver.execute_script(
+            "document.getElementById('round-start').value = arguments[0];", start)
+        start_ms = driver.execute_script("return new Date(arguments[0]).getTime();", start)
+        self.assertIn("本轮开始时间", h.text_of(driver, ".pair-controls"))
         h.find(driver, "#pair-next").click()
         self.wait_idle(driver)
         self.wait_for(driver, lambda d: len(h.find_all(d, "#pairings-body tr[data-table]")) == 4,
@@ -290,6 +300,12 @@ class TournamentTest(h.BrowserTestCase):
                              str(pairing["black"]))
             self.assertIn(PLAYERS[pairing["red"] - 1][0], h.text_of(driver, row))
             if pairing.get("game"):
+                game = server.get_game(pairing["game"])
+                self.assertEqual(int(game.get("startTimeUnixMs", 0)), start_ms,
+                                 "table %d starts at the round's time" % pairing["table"])
+                self.assertNotIn("running", game.get("clocks", {}),
+                                 "no clock runs before the round starts")
+                self.assertTrue(game["clocks"].get("waitingForStartTime"))
                 tokens = {t["side"]: t["token"] for t in pairing.get("tokens", [])}
                 red_link = h.attribute_of(driver, row + ' a[data-link="red"]', "href")
                 self.assertIn("xiangqi.html#game=" + pairing["game"], red_link)

@@ -349,6 +349,11 @@ class Normalizer:
             elif field.name in CLOCK_FIELDS:
                 clocks.append((field.name, value))
                 message.ClearField(field.name)
+            elif field.message_type is not None and field.message_type.GetOptions().map_entry:
+                # A map of texts (Verdict.explanations): its values are read as texts.
+                if field.message_type.fields_by_name["value"].message_type is None:
+                    for key in list(value.keys()):
+                        value[key] = self.text(value[key])
             elif field.message_type is not None:
                 values = value if field.label == field.LABEL_REPEATED else [value]
                 for item in values:

@@ -4,14 +4,17 @@
 // named the games themselves (the same errors, word for word).
 #include "services/game_kinds.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "engine/xiangqi/notation.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "rpc/xiangqi_convert.h"
 #include "services/adjudication_handlers.h"
 #include "services/game/create_game.h"
 #include "services/game/domain_sides.h"
@@ -222,9 +225,14 @@ TEST(GameKindsTest, SubmittedTextIsPlayedOnTheBoardAsATypedMove) {
   v1::ListMovesResponse listed;
   ASSERT_TRUE(XiangqiKind().list_moves(list, ServiceOptions(), &listed).ok());
   ASSERT_GT(listed.moves_size(), 0);
-  ASSERT_EQ(snapshot.legal_moves_size(), listed.moves_size());
-  for (const v1::ListedMove& move : listed.moves())
-    EXPECT_THAT(snapshot.legal_moves(), Contains(move.move()));
+  ASSERT_EQ(snapshot.legal_move_codes_size(), listed.moves_size());
+  EXPECT_TRUE(std::is_sorted(snapshot.legal_move_codes().begin(),
+                             snapshot.legal_move_codes().end()));
+  for (const v1::ListedMove& move : listed.moves()) {
+    EXPECT_THAT(snapshot.legal_move_codes(),
+                Contains(rpc::XiangqiMoveCode(
+                    *xiangqi::ReadIccsCoordinates(move.move()))));
+  }
 
   v1::Game gomoku;
   gomoku.set_kind(v1::GAME_KIND_GOMOKU);

@@ -12,7 +12,8 @@ import {MoveList} from './move-list.js';
 import {NOTATIONS} from './notation.js';
 import {LiveGame} from './live-game.js';
 import {boardAfter, findKing, parseFen} from './xiangqi-fen.js';
-import {isOngoing, pieceName, reasonText, resultText, sideKey, sideName} from './game-labels.js';
+import {explanationText, isOngoing, pieceName, reasonText, resultText, sideKey,
+        sideName} from './game-labels.js';
 import {confirmingButton, hashParams, showMessage} from './page-util.js';
 import {showError} from './player-wording.js';
 
@@ -511,7 +512,7 @@ function verdictExplanation() {
   if (ruling) {
     return ruling.reason ? t('arbiter.because', {reason: ruling.reason}) : '';
   }
-  return game.verdict.explanation ?? '';
+  return explanationText(game.verdict);
 }
 
 function renderLog() {

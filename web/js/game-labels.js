@@ -1,6 +1,6 @@
 // Names of the API's enums (sides, results, verdict reasons, move kinds,
 // conducts, ...) and of the pieces, in 中文 and English.
-import {register, t} from './i18n.js';
+import {apiLanguage, register, t} from './i18n.js';
 
 register({
   'side.SIDE_RED': {zh: '红方', en: 'Red'},
@@ -130,6 +130,12 @@ export function resultText(verdict = {}) {
     return t('result.win', {side: sideName(verdict.winner)});
   }
   return t(`result.${result}`);
+}
+
+// A verdict's explanation in the page's language: live games word theirs in
+// every language (Verdict.explanations); other answers in the one asked for.
+export function explanationText(verdict = {}) {
+  return verdict.explanations?.[apiLanguage()] ?? verdict.explanation ?? '';
 }
 
 export function reasonText(reason) {

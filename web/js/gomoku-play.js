@@ -6,14 +6,15 @@
 
 import {call, watchGame} from './api.js';
 import {GameClocks} from './clock.js';
-import {reasonText, resultText, sideName} from './game-labels.js';
+import {explanationText, reasonText, resultText, sideName}
+    from './game-labels.js';
 import {forbiddenKindKey, GomokuBoard, parsePoint} from './gomoku-board.js';
 import {applyWatched, colourWord, currentColour, playerOfColour}
     from './gomoku-live.js';
 import {OpeningPanel} from './gomoku-opening.js';
 import {actionOf, actionsOf, fifthMoveAlternatives, hasOpeningProtocol,
         replay} from './gomoku-record.js';
-import {apply, onChange, register, t} from './i18n.js';
+import {apiLanguage, apply, onChange, register, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
 import {confirmingButton, hashParams, showMessage} from './page-util.js';
 import {refusalText, rejectionSentence, showError} from './player-wording.js';
@@ -130,7 +131,7 @@ async function submit(move) {
   try {
     const response = await call('GameService', 'SubmitMove', {
       name: gameName, token, gomokuAction: actionOf(move),
-      ply: (game.ply ?? 0) + 1,
+      ply: (game.ply ?? 0) + 1, language: apiLanguage(),
     });
     answerMove(move, response);
   } catch (error) {
@@ -337,7 +338,7 @@ function renderStatus() {
     const verdict = game.verdict ?? {};
     el('banner-result').textContent = resultText(verdict);
     el('banner-reason').textContent = reasonText(verdict.reason);
-    el('banner-explanation').textContent = verdict.explanation ?? '';
+    el('banner-explanation').textContent = explanationText(verdict);
     banner.dataset.reason = verdict.reason ?? '';
   }
 }

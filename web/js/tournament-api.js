@@ -69,8 +69,10 @@ export const addPlayers = (tournament, players, csv = '') =>
 export const setPlayerStatus = (tournament, fields) =>
     change('SetPlayerStatus', {tournament, ...fields});
 
-export const pairRound = (tournament, round, withoutGames) =>
-    change('PairRound', {tournament, round, withoutGames});
+// `startTimeUnixMs`: when the round's clocks start (0: at once).
+export const pairRound = (tournament, round, withoutGames, startTimeUnixMs = 0) =>
+    change('PairRound', {tournament, round, withoutGames,
+                         startTimeUnixMs: String(startTimeUnixMs)});
 
 // With a token the answer holds the players' game tokens.
 export function getRound(tournament, round) {

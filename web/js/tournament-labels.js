@@ -145,6 +145,11 @@ register({
     en: 'No live games (played on boards; arbiters enter the results)',
   },
   'tn.paired': {zh: '第 {round} 轮已编排', en: 'Round {round} is paired'},
+  'tn.roundStart': {zh: '本轮开始时间', en: 'The round starts at'},
+  'tn.roundStartHelp': {
+    zh: '留空：编排后立即开钟。填写后，各台棋钟在该时刻开始走。',
+    en: 'Empty: the clocks start at pairing. Set, every table\'s clock starts then.',
+  },
   'tn.roundFinished': {zh: '本轮已全部结束', en: 'Every table is decided'},
   'tn.roundOpen':
       {zh: '{open} 台尚未结束', en: '{open} tables not decided yet'},

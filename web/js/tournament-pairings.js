@@ -152,8 +152,12 @@ export class RoundPanel {
     const button = el('pair-next');
     button.disabled = true;
     try {
-      const round =
-          await pairRound(this.context.name, next, el('without-games').checked);
+      // The round's scheduled start (the regulations': the arbiter starts the
+      // round); empty, the clocks start at pairing.
+      const start = el('round-start').value;
+      const startMs = start ? new Date(start).getTime() : 0;
+      const round = await pairRound(
+          this.context.name, next, el('without-games').checked, startMs);
       showMessage(this.message, t('tn.paired', {round: next}), 'ok');
       this.shownNumber = round.number ?? next;
       this.show(round);

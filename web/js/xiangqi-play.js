@@ -5,7 +5,7 @@
 // flipped; earlier positions can be looked at while the game goes on (a
 // move in the list, ← / →), and new moves do not pull the view away.
 import {call} from './api.js';
-import {onChange as onLanguageChange, register, t} from './i18n.js';
+import {apiLanguage, onChange as onLanguageChange, register, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
 import {XiangqiBoard} from './xiangqi-board.js';
 import {GameClocks} from './clock.js';
@@ -15,7 +15,8 @@ import {LiveGame} from './live-game.js';
 import {MoveSound} from './move-sound.js';
 import {ConnectionBadge} from './connection-state.js';
 import {boardAfter, findKing, parseFen, pieceAt, pieceSide} from './xiangqi-fen.js';
-import {isOngoing, reasonText, resultText, sideKey, sideName} from './game-labels.js';
+import {explanationText, isOngoing, reasonText, resultText, sideKey, sideName}
+    from './game-labels.js';
 import {confirmingButton, hashParams, showMessage} from './page-util.js';
 import {rejectionSentence, showError, xiangqiRefusalText} from './player-wording.js';
 
@@ -392,7 +393,7 @@ function renderBanner() {
   el('banner-result').textContent =
       `${t('play.gameOver')}: ${resultText(game.verdict)}`;
   el('banner-reason').textContent = reasonText(game.verdict.reason);
-  el('banner-explanation').textContent = game.verdict.explanation ?? '';
+  el('banner-explanation').textContent = explanationText(game.verdict);
 }
 
 // A piece dropped on `to` (null: off the board): the same as clicking the
@@ -511,7 +512,9 @@ async function submitMove(move) {
   const before = currentBoard();
   try {
     const response = await callWithRetry(
-        'SubmitMove', {name: gameName, token, move, ply: game.ply + 1});
+        'SubmitMove',
+        {name: gameName, token, move, ply: game.ply + 1,
+         language: apiLanguage()});
     const check = response.check ?? {};
     if (check.legal) {
       showMessage(messageEl, '', 'info');
@@ -561,7 +564,7 @@ el('decline-draw')
     .addEventListener(
         'click', () => applyAnswer('RespondToDrawOffer', {accept: false}));
 el('claim-draw').addEventListener('click', async () => {
-  const answer = await playerAction('ClaimDraw');
+  const answer = await playerAction('ClaimDraw', {language: apiLanguage()});
   if (!answer) return;
   const result = el('claim-result');
   result.hidden = false;

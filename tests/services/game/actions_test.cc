@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 
+#include "absl/strings/match.h"
 #include "gtest/gtest.h"
 #include "tests/services/game/game_test_env.h"
 
@@ -58,9 +59,11 @@ class ActionsTest : public ::testing::Test {
     return Call(stub(), &GameService::Stub::RespondToDrawOffer, request, game);
   }
   grpc::Status Claim(const CreatedGame& g, const std::string& token,
-                     v1::ClaimDrawResponse* response) {
-    return Call(stub(), &GameService::Stub::ClaimDraw,
-                For<v1::ClaimDrawRequest>(g, token), response);
+                     v1::ClaimDrawResponse* response,
+                     const std::string& language = "") {
+    auto request = For<v1::ClaimDrawRequest>(g, token);
+    request.set_language(language);
+    return Call(stub(), &GameService::Stub::ClaimDraw, request, response);
   }
   grpc::Status Foul(const CreatedGame& g, const std::string& token,
                     v1::Side side, const std::string& reason, v1::Game* game) {
@@ -249,6 +252,47 @@ TEST_F(ActionsTest, ResignEndsTheGameAndLaterCallsAreRefused) {
   // The finished game is still found.
   EXPECT_EQ(GetGame(stub(), g.name).verdict().reason(),
             v1::VERDICT_REASON_RESIGNATION);
+  // Worded in both languages, for pages in either.
+  EXPECT_EQ(game.verdict().explanation(), "black resigned");
+  EXPECT_EQ(game.verdict().explanations().at("en"), "black resigned");
+  EXPECT_EQ(game.verdict().explanations().at("zh"), "黑方认输");
+}
+
+// SubmitMove and ClaimDraw answer in the language asked for; the game keeps
+// its verdicts worded in both.
+TEST_F(ActionsTest, AnswersComeInTheRequestsLanguage) {
+  v1::CreateGameRequest request = XiangqiRequest("1200+5");
+  request.set_start_fen("4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 0 1");
+  request.mutable_xiangqi_rules()->set_mode(
+      v1::XIANGQI_ADJUDICATION_MODE_CLAIM);
+  CreatedGame g = MustCreate(stub(), request);
+  v1::SubmitMoveRequest move;
+  move.set_name(g.name);
+  move.set_token(g.token[0]);
+  move.set_move("a0a5");
+  move.set_language("zh");
+  v1::SubmitMoveResponse answer;
+  ASSERT_TRUE(Call(stub(), &GameService::Stub::SubmitMove, move, &answer).ok());
+  EXPECT_FALSE(answer.check().legal());
+  EXPECT_TRUE(absl::StrContains(answer.check().reason(), "a0"))
+      << answer.check().reason();
+  EXPECT_FALSE(absl::StrContains(answer.check().reason(), "no piece"))
+      << answer.check().reason();
+  move.set_language("fr");
+  EXPECT_EQ(
+      Call(stub(), &GameService::Stub::SubmitMove, move, &answer).error_code(),
+      StatusCode::INVALID_ARGUMENT);
+
+  const char* cycle[] = {"f7e7", "e9f9", "e7f7", "f9e9"};
+  for (int i = 0; i < 8; ++i)
+    MustMove(stub(), g.name, g.token[i % 2], cycle[i % 4]);
+  v1::ClaimDrawResponse claim;
+  ASSERT_TRUE(Claim(g, g.token[0], &claim, "zh").ok());
+  EXPECT_FALSE(claim.granted());
+  EXPECT_TRUE(absl::StrContains(claim.explanation(), "不予判和"))
+      << claim.explanation();
+  EXPECT_EQ(Claim(g, g.token[0], &claim, "xx").error_code(),
+            StatusCode::INVALID_ARGUMENT);
 }
 
 TEST_F(ActionsTest, DrawOffersAndAnswers) {
@@ -322,6 +366,8 @@ TEST_F(ActionsTest, NaturalLimitClaimGrantedInClaimMode) {
   EXPECT_EQ(claim.game().status(), v1::GAME_STATUS_FINISHED);
   EXPECT_EQ(claim.game().verdict().result(), v1::RESULT_DRAW);
   EXPECT_EQ(claim.game().verdict().reason(), v1::VERDICT_REASON_NATURAL_LIMIT);
+  EXPECT_EQ(claim.game().verdict().explanations().at("zh"),
+            "已达自然限着，判和（黑方提出）");
 }
 
 // A claim at a forbidden cycle is no draw: the arbiter orders the offender

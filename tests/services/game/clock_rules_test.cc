@@ -285,10 +285,15 @@ TEST_F(ClockRulesTest, NoTimeChargedBeforeTheStartTime) {
   time().Advance(100'000);
   v1::Game game = GetGame(stub(), g.name);
   EXPECT_EQ(game.clocks().red_ms(), 60'000);
+  // No clock runs before the start: a page shows none counting down.
+  EXPECT_TRUE(game.clocks().waiting_for_start_time());
+  EXPECT_EQ(game.clocks().running(), v1::SIDE_UNSPECIFIED);
   time().Advance(20'000);
   EXPECT_EQ(GetGame(stub(), g.name).clocks().red_ms(), 60'000);
   time().Advance(15'000);
   EXPECT_EQ(GetGame(stub(), g.name).clocks().red_ms(), 45'000);
+  EXPECT_EQ(GetGame(stub(), g.name).clocks().running(), v1::SIDE_RED);
+  EXPECT_FALSE(GetGame(stub(), g.name).clocks().waiting_for_start_time());
   // The flag falls 60 s after the start, not 60 s after the creation.
   time().Advance(44'999);
   EXPECT_EQ(GetGame(stub(), g.name).status(), v1::GAME_STATUS_LIVE);

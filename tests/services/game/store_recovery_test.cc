@@ -178,7 +178,7 @@ TEST_F(StoreRecoveryTest, RestartsReplayTheTypedMovesStored) {
   EXPECT_EQ(events[1].move().move(), "h2e2");
   EXPECT_EQ(events[1].move().xiangqi_move_code(), 25u * 90 + 22);
   const v1::Game before = Find(g.name)->Snapshot();
-  ASSERT_GT(before.legal_moves_size(), 0);
+  ASSERT_GT(before.legal_move_codes_size(), 0);
 
   Stop();
   Start();
@@ -188,10 +188,10 @@ TEST_F(StoreRecoveryTest, RestartsReplayTheTypedMovesStored) {
   EXPECT_EQ(
       std::vector<std::string>(after.moves().begin(), after.moves().end()),
       (std::vector<std::string>{"h2e2", "h9g7"}));
-  EXPECT_EQ(std::vector<std::string>(after.legal_moves().begin(),
-                                     after.legal_moves().end()),
-            std::vector<std::string>(before.legal_moves().begin(),
-                                     before.legal_moves().end()));
+  EXPECT_EQ(std::vector<uint32_t>(after.legal_move_codes().begin(),
+                                  after.legal_move_codes().end()),
+            std::vector<uint32_t>(before.legal_move_codes().begin(),
+                                  before.legal_move_codes().end()));
   Play(g, 0, "b0c2");
 }
 

@@ -51,7 +51,7 @@ TEST_F(WatchTest, SnapshotThenEventsThenTheEnd) {
   EXPECT_EQ(item.snapshot().side_to_act(), v1::SIDE_BLACK);
   // Black's 44 opening moves, but its h7 cannon, whose screen left, now
   // slides to h1 (six moves where it had four and a capture of h0).
-  EXPECT_EQ(item.snapshot().legal_moves_size(), 45);
+  EXPECT_EQ(item.snapshot().legal_move_codes_size(), 45);
 
   MustMove(stub(), g.name, g.token[1], "h9g7");
   ASSERT_TRUE(reader->Read(&item));
@@ -72,11 +72,11 @@ TEST_F(WatchTest, SnapshotThenEventsThenTheEnd) {
   get.set_name(g.name);
   v1::Game now;
   ASSERT_TRUE(Call(stub(), &v1::GameService::Stub::GetGame, get, &now).ok());
-  EXPECT_EQ(std::vector<std::string>(item.game().legal_moves().begin(),
-                                     item.game().legal_moves().end()),
-            std::vector<std::string>(now.legal_moves().begin(),
-                                     now.legal_moves().end()));
-  EXPECT_GT(now.legal_moves_size(), 0);
+  EXPECT_EQ(std::vector<uint32_t>(item.game().legal_move_codes().begin(),
+                                  item.game().legal_move_codes().end()),
+            std::vector<uint32_t>(now.legal_move_codes().begin(),
+                                  now.legal_move_codes().end()));
+  EXPECT_GT(now.legal_move_codes_size(), 0);
 
   v1::Game game;
   v1::ResignRequest resign;
@@ -90,7 +90,7 @@ TEST_F(WatchTest, SnapshotThenEventsThenTheEnd) {
   // Over: nothing more to play.
   ASSERT_TRUE(item.has_game());
   EXPECT_EQ(item.game().status(), v1::GAME_STATUS_FINISHED);
-  EXPECT_EQ(item.game().legal_moves_size(), 0);
+  EXPECT_EQ(item.game().legal_move_codes_size(), 0);
   EXPECT_FALSE(reader->Read(&item));
   EXPECT_TRUE(reader->Finish().ok());
 }
