@@ -361,8 +361,8 @@ void LiveGame::EndGame(v1::Verdict verdict, int64_t now,
     SetExplanations(
         absl::StrCat("Armageddon: a draw counts as a win for ",
                      SideName(second), " (", verdict.explanation(), ")"),
-        absl::StrCat("必胜局：和棋判", SideNameZh(second), "胜（",
-                     ExplanationIn(verdict, Language::kChinese), "）"),
+        absl::StrCat("必胜局：和棋判", SideName(second, Language::kChinese),
+                     "胜（", ExplanationIn(verdict, Language::kChinese), "）"),
         &verdict);
   }
   *state_.mutable_verdict() = std::move(verdict);
@@ -377,11 +377,12 @@ bool LiveGame::FlagFallIfDue(int64_t now, std::vector<v1::GameEvent>* events) {
   const v1::Side side = SideOfPlayer(loser);
   v1::GameEvent event = NewEvent();
   event.mutable_flag_fell()->set_side(side);
-  EndGame(MakeVerdict(v1::RESULT_WIN, SideOfPlayer(1 - loser),
-                      v1::VERDICT_REASON_TIME_FORFEIT, plies_,
-                      absl::StrCat(SideName(side), "'s flag fell: out of time"),
-                      absl::StrCat(SideNameZh(side), "超时判负")),
-          now, /*armageddon_applies=*/false);
+  EndGame(
+      MakeVerdict(v1::RESULT_WIN, SideOfPlayer(1 - loser),
+                  v1::VERDICT_REASON_TIME_FORFEIT, plies_,
+                  absl::StrCat(SideName(side), "'s flag fell: out of time"),
+                  absl::StrCat(SideName(side, Language::kChinese), "超时判负")),
+      now, /*armageddon_applies=*/false);
   Seal(&event, now);
   events->push_back(std::move(event));
   return true;

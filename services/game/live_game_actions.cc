@@ -238,7 +238,7 @@ void LiveGame::Resign(const v1::ResignRequest& request, v1::Game* response,
   EndGame(MakeVerdict(v1::RESULT_WIN, SideOfPlayer(1 - *player),
                       v1::VERDICT_REASON_RESIGNATION, plies_,
                       absl::StrCat(SideName(side), " resigned"),
-                      absl::StrCat(SideNameZh(side), "认输")),
+                      absl::StrCat(SideName(side, Language::kChinese), "认输")),
           now);
   CommitOne(std::move(event), response, std::move(done));
 }
@@ -327,7 +327,8 @@ void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
   if (granted) {
     claim->set_explanation(
         absl::StrCat(ruling->explanation, ", claimed by ", SideName(side)));
-    chinese_text = absl::StrCat(chinese_text, "（", SideNameZh(side), "提出）");
+    chinese_text = absl::StrCat(chinese_text, "（",
+                                SideName(side, Language::kChinese), "提出）");
     EndGame(MakeVerdict(v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
                         ruling->granted == Grant::kNaturalLimit
                             ? v1::VERDICT_REASON_NATURAL_LIMIT
@@ -366,14 +367,15 @@ void LiveGame::RecordFoul(const v1::RecordFoulRequest& request,
   foul->set_count(count);
   const int limit = spec_.game().foul_limit();
   if (limit > 0 && count >= limit) {
-    EndGame(MakeVerdict(v1::RESULT_WIN, SideOfPlayer(1 - player),
-                        v1::VERDICT_REASON_FOUL_LIMIT, plies_,
-                        absl::StrCat(SideName(request.side()),
-                                     " reached the foul limit (", count,
-                                     " fouls): ", request.reason()),
-                        absl::StrCat(SideNameZh(request.side()), "犯规达",
-                                     count, "次，判负：", request.reason())),
-            now, /*armageddon_applies=*/false);
+    EndGame(
+        MakeVerdict(
+            v1::RESULT_WIN, SideOfPlayer(1 - player),
+            v1::VERDICT_REASON_FOUL_LIMIT, plies_,
+            absl::StrCat(SideName(request.side()), " reached the foul limit (",
+                         count, " fouls): ", request.reason()),
+            absl::StrCat(SideName(request.side(), Language::kChinese), "犯规达",
+                         count, "次，判负：", request.reason())),
+        now, /*armageddon_applies=*/false);
   }
   CommitOne(std::move(event), response, std::move(done));
 }

@@ -1,36 +1,24 @@
-// A side's name, for messages and explanations: lower-case English, or
-// Chinese.
+// A side's name, for messages and explanations: lower-case English ("red"),
+// or Chinese (红方).
 #ifndef CAIPAN_SERVICES_GAME_SIDE_NAME_H_
 #define CAIPAN_SERVICES_GAME_SIDE_NAME_H_
 
 #include "caipan/v1/common.pb.h"
+#include "engine/common/language.h"
 
 namespace caipan::services::game {
 
-inline const char* SideName(v1::Side side) {
+inline const char* SideName(v1::Side side, Language lang = Language::kEnglish) {
+  const bool zh = lang == Language::kChinese;
   switch (side) {
     case v1::SIDE_RED:
-      return "red";
+      return zh ? "红方" : "red";
     case v1::SIDE_BLACK:
-      return "black";
+      return zh ? "黑方" : "black";
     case v1::SIDE_WHITE:
-      return "white";
+      return zh ? "白方" : "white";
     default:
-      return "none";
-  }
-}
-
-// The same in Chinese: 红方, 黑方, 白方.
-inline const char* SideNameZh(v1::Side side) {
-  switch (side) {
-    case v1::SIDE_RED:
-      return "红方";
-    case v1::SIDE_BLACK:
-      return "黑方";
-    case v1::SIDE_WHITE:
-      return "白方";
-    default:
-      return "无";
+      return zh ? "无" : "none";
   }
 }
 
