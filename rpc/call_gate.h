@@ -2,7 +2,9 @@
 // server is not draining, and the caller is authenticated where that is
 // required. One gate per server, shared by its services; the server closes it
 // when a graceful shutdown starts, so new calls get UNAVAILABLE while the calls
-// in flight finish.
+// in flight finish. A call counts as new when it arrived (its headers) after
+// the drain began: a call sent before, whose large request was still being
+// received, is still answered.
 #ifndef CAIPAN_RPC_CALL_GATE_H_
 #define CAIPAN_RPC_CALL_GATE_H_
 
@@ -14,6 +16,12 @@
 #include "rpc/token_authenticator.h"
 
 namespace caipan::rpc {
+
+// Metadata the server's interceptor adds to a call whose headers arrived while
+// the server was draining. A client that sends it itself only gets its own
+// call refused during a drain.
+inline constexpr char kArrivedWhileDrainingMetadata[] =
+    "caipan-arrived-while-draining";
 
 class CallGate {
  public:
@@ -39,7 +47,8 @@ class CallGate {
   // Whether a call may start.
   grpc::Status Admit(const grpc::ServerContextBase& context,
                      Access access) const {
-    if (draining_.load(std::memory_order_acquire)) {
+    if (draining_.load(std::memory_order_acquire) &&
+        context.client_metadata().count(kArrivedWhileDrainingMetadata) > 0) {
       return ErrorStatus(grpc::StatusCode::UNAVAILABLE,
                          "the server is shutting down; retry on another");
     }
@@ -54,7 +63,7 @@ class CallGate {
     return authenticator_->Check(context);
   }
 
-  // From now on every call is refused with UNAVAILABLE.
+  // From now on every call that arrives is refused with UNAVAILABLE.
   void StartDraining() { draining_.store(true, std::memory_order_release); }
   bool draining() const { return draining_.load(std::memory_order_acquire); }
 

@@ -20,12 +20,14 @@ class ObserverInterceptor : public grpc::experimental::Interceptor {
   // holds for a method it does not serve is freed before the call ends.
   ObserverInterceptor(grpc::experimental::ServerRpcInfo* info,
                       absl::string_view method, RpcMetrics* metrics,
-                      bool log_rpcs, std::atomic<int>* in_flight)
+                      bool log_rpcs, std::atomic<int>* in_flight,
+                      const CallGate* gate)
       : info_(info),
         method_(method),
         metrics_(metrics),
         log_rpcs_(log_rpcs),
         in_flight_(in_flight),
+        gate_(gate),
         start_(std::chrono::steady_clock::now()) {
     in_flight_->fetch_add(1, std::memory_order_relaxed);
   }
@@ -55,6 +57,14 @@ class ObserverInterceptor : public grpc::experimental::Interceptor {
 
   void Intercept(
       grpc::experimental::InterceptorBatchMethods* methods) override {
+    if (methods->QueryInterceptionHookPoint(
+            InterceptionHookPoints::POST_RECV_INITIAL_METADATA) &&
+        gate_->draining()) {
+      // The gate refuses this call when its handler runs; calls that arrived
+      // earlier are let finish even if their request is still arriving.
+      methods->GetRecvInitialMetadata()->emplace(kArrivedWhileDrainingMetadata,
+                                                 "1");
+    }
     if (methods->QueryInterceptionHookPoint(
             InterceptionHookPoints::POST_RECV_INITIAL_METADATA) &&
         log_rpcs_) {
@@ -96,6 +106,7 @@ class ObserverInterceptor : public grpc::experimental::Interceptor {
   RpcMetrics* metrics_;
   bool log_rpcs_;
   std::atomic<int>* in_flight_;
+  const CallGate* gate_;
   std::chrono::steady_clock::time_point start_;
   std::string peer_;
   std::string message_;
@@ -116,7 +127,8 @@ ObserverInterceptorFactory::CreateServerInterceptor(
   const absl::string_view method = known == known_methods_.end()
                                        ? RpcMetrics::kUnknownMethod
                                        : absl::string_view(*known);
-  return new ObserverInterceptor(info, method, metrics_, log_rpcs_, in_flight_);
+  return new ObserverInterceptor(info, method, metrics_, log_rpcs_, in_flight_,
+                                 gate_);
 }
 
 }  // namespace caipan::rpc

@@ -10,6 +10,7 @@
 
 #include "absl/container/node_hash_set.h"
 #include "grpcpp/support/server_interceptor.h"
+#include "rpc/call_gate.h"
 #include "rpc/metrics.h"
 
 namespace caipan::rpc {
@@ -22,15 +23,17 @@ class ObserverInterceptorFactory
     : public grpc::experimental::ServerInterceptorFactoryInterface {
  public:
   // `metrics` may be null (no metrics). `in_flight` counts the calls not yet
-  // finished. Both must outlive the server. `known_methods` are the full
+  // finished. `gate` marks the calls that arrive while it drains. All three
+  // must outlive the server. `known_methods` are the full
   // names ("/pkg.Service/Method") the server serves: any other name is
   // logged and counted as RpcMetrics::kUnknownMethod.
   ObserverInterceptorFactory(RpcMetrics* metrics, bool log_rpcs,
-                             std::atomic<int>* in_flight,
+                             std::atomic<int>* in_flight, const CallGate* gate,
                              const std::vector<std::string>& known_methods)
       : metrics_(metrics),
         log_rpcs_(log_rpcs),
         in_flight_(in_flight),
+        gate_(gate),
         known_methods_(known_methods.begin(), known_methods.end()) {}
 
   grpc::experimental::Interceptor* CreateServerInterceptor(
@@ -40,6 +43,7 @@ class ObserverInterceptorFactory
   RpcMetrics* metrics_;
   bool log_rpcs_;
   std::atomic<int>* in_flight_;
+  const CallGate* gate_;
   // Never changed after construction, so pointers to its names stay valid.
   absl::node_hash_set<std::string> known_methods_;
 };

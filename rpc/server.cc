@@ -176,7 +176,7 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
   server->metrics_->Preregister(known_methods);
   creators.push_back(std::make_unique<ObserverInterceptorFactory>(
       server->metrics_.get(), config.log_rpcs, &server->in_flight_,
-      known_methods));
+      server->config_.gate.get(), known_methods));
   builder.experimental().SetInterceptorCreators(std::move(creators));
 
   server->server_ = builder.BuildAndStart();
