@@ -17,6 +17,7 @@
 #include "engine/clock/time_control.h"
 #include "engine/common/status_macros.h"
 #include "services/game/player_tokens.h"
+#include "services/game/rematch.h"
 #include "services/game_kinds.h"
 
 namespace caipan::services::game {
@@ -116,6 +117,8 @@ absl::StatusOr<v1::StoredGameSpec> BuildGameSpec(
   game->set_clock_start(request.clock_start() == v1::CLOCK_START_UNSPECIFIED
                             ? v1::CLOCK_START_AFTER_FIRST_MOVES
                             : request.clock_start());
+  game->set_allow_takebacks(request.allow_takebacks());
+  game->set_rematch(RematchName(name));
   for (int p = 0; p < 2; ++p) spec.add_token_hashes(HashToken(tokens[p]));
   return spec;
 }

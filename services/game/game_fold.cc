@@ -1,6 +1,7 @@
 // Folding events into a game (see game_fold.h).
 #include "services/game/game_fold.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace caipan::services::game {
@@ -98,7 +99,22 @@ void FoldEvent(const v1::GameEvent& event, v1::Game* game) {
       // An offer lapses when the player it was made to moves instead.
       if (game->draw_offer() != event.move().side())
         game->set_draw_offer(v1::SIDE_UNSPECIFIED);
+      // A takeback request is about the position it was made in.
+      game->set_takeback_request(v1::SIDE_UNSPECIFIED);
       break;
+    case v1::GameEvent::kTakebackRequested:
+      game->set_takeback_request(event.takeback_requested().side());
+      break;
+    case v1::GameEvent::kTakebackAnswered: {
+      game->set_takeback_request(v1::SIDE_UNSPECIFIED);
+      const int undone = event.takeback_answered().plies();
+      if (undone > 0) {
+        const int kept = std::max(0, game->moves_size() - undone);
+        game->mutable_moves()->DeleteSubrange(kept, game->moves_size() - kept);
+        game->set_draw_offer(v1::SIDE_UNSPECIFIED);
+      }
+      break;
+    }
     case v1::GameEvent::kDrawOffered:
       game->set_draw_offer(event.draw_offered().side());
       break;
@@ -127,6 +143,10 @@ void FoldEvent(const v1::GameEvent& event, v1::Game* game) {
     case v1::GameEvent::kAborted:
       AddRuling("abort", event.aborted().reason(), seq, game);
       break;
+    case v1::GameEvent::kClocksStarted:
+      AddRuling("start_clocks", event.clocks_started().reason(), seq, game);
+      game->set_start_time_unix_ms(event.time_unix_ms());
+      break;
     case v1::GameEvent::kDrawClaimed:
     case v1::GameEvent::kResigned:
     case v1::GameEvent::kFlagFell:
@@ -146,8 +166,10 @@ void FoldEvent(const v1::GameEvent& event, v1::Game* game) {
   } else {
     game->clear_winner();
   }
-  if (game->status() != v1::GAME_STATUS_LIVE)
+  if (game->status() != v1::GAME_STATUS_LIVE) {
     game->set_draw_offer(v1::SIDE_UNSPECIFIED);
+    game->set_takeback_request(v1::SIDE_UNSPECIFIED);
+  }
 }
 
 }  // namespace caipan::services::game

@@ -9,6 +9,7 @@
 #include "rpc/error_status.h"
 #include "services/game/create_game.h"
 #include "services/game/game_fold.h"
+#include "services/game/rematch.h"
 #include "services/game_kinds.h"
 
 namespace caipan::services::game {
@@ -248,12 +249,16 @@ store::GameRow RowOf(const v1::StoredGameSpec& spec,
 
 absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::NewGame(
     const v1::CreateGameRequest& request,
-    const std::function<void(v1::StoredGameSpec*)>& complete) {
-  absl::StatusOr<std::string> name = NewGameName();
-  if (!name.ok()) return name.status();
-  const std::string tokens[2] = {PlayerToken(*name, 0), PlayerToken(*name, 1)};
+    const std::function<void(v1::StoredGameSpec*)>& complete,
+    std::string name) {
+  if (name.empty()) {
+    absl::StatusOr<std::string> fresh = NewGameName();
+    if (!fresh.ok()) return fresh.status();
+    name = *std::move(fresh);
+  }
+  const std::string tokens[2] = {PlayerToken(name, 0), PlayerToken(name, 1)};
   absl::StatusOr<v1::StoredGameSpec> spec =
-      BuildGameSpec(request, *name, context_.time->UnixMs(), tokens);
+      BuildGameSpec(request, name, context_.time->UnixMs(), tokens);
   if (!spec.ok()) return spec.status();
   complete(&*spec);
   absl::StatusOr<std::shared_ptr<LiveGame>> game =
@@ -294,9 +299,24 @@ void GameRegistry::Create(const v1::CreateGameRequest& request,
       return done(absl::OkStatus());
     }
   }
+  CreateAs(request, "", creator, request_id,
+           [this, response, done = std::move(done)](
+               absl::Status status, const std::shared_ptr<LiveGame>& created) {
+             if (!status.ok()) return done(status);
+             AnswerCreated(created->name(), created->Snapshot(), response);
+             done(absl::OkStatus());
+           });
+}
+
+void GameRegistry::CreateAs(
+    const v1::CreateGameRequest& request, const std::string& name,
+    const Creator& creator, const std::string& request_id,
+    std::function<void(absl::Status, const std::shared_ptr<LiveGame>&)>
+        stored) {
   const int64_t expiry = policy_.unstarted_expiry_ms;
-  absl::StatusOr<std::shared_ptr<LiveGame>> game =
-      NewGame(request, [&](v1::StoredGameSpec* spec) {
+  absl::StatusOr<std::shared_ptr<LiveGame>> game = NewGame(
+      request,
+      [&](v1::StoredGameSpec* spec) {
         spec->set_creator(creator.key);
         const v1::Game& g = spec->game();
         if (expiry > 0) {
@@ -304,38 +324,48 @@ void GameRegistry::Create(const v1::CreateGameRequest& request,
               std::max(g.create_time_unix_ms(), g.start_time_unix_ms()) +
               expiry);
         }
-      });
-  if (!game.ok()) return done(game.status());
+      },
+      name);
+  if (!game.ok()) return stored(game.status(), nullptr);
   {
     absl::MutexLock lock(&mu_);
     if (static_cast<int>(live_.size()) + pending_creates_ >= max_live_games_) {
-      return done(rpc::WithReason(absl::ResourceExhaustedError(absl::StrCat(
-                                      "the server holds its limit of ",
-                                      max_live_games_, " live games")),
-                                  rpc::kReasonLimitReached));
+      return stored(rpc::WithReason(absl::ResourceExhaustedError(absl::StrCat(
+                                        "the server holds its limit of ",
+                                        max_live_games_, " live games")),
+                                    rpc::kReasonLimitReached),
+                    nullptr);
     }
     auto held = creator_games_.find(creator.key);
     if (held != creator_games_.end() &&
         held->second >= policy_.max_live_per_creator) {
-      return done(rpc::WithReason(
-          absl::ResourceExhaustedError(
-              absl::StrCat("creator: ", creator.label, " holds its limit of ",
-                           policy_.max_live_per_creator,
-                           " live games; finish or abort one first")),
-          rpc::kReasonLimitReached));
+      return stored(rpc::WithReason(
+                        absl::ResourceExhaustedError(absl::StrCat(
+                            "creator: ", creator.label, " holds its limit of ",
+                            policy_.max_live_per_creator,
+                            " live games; finish or abort one first")),
+                        rpc::kReasonLimitReached),
+                    nullptr);
     }
     if (!request_id.empty() && !creating_.insert(request_id).second) {
-      return done(absl::UnavailableError(
-          "request_id: a game with this request_id is being created; retry"));
+      return stored(
+          absl::UnavailableError("request_id: a game with this "
+                                 "request_id is being created; retry"),
+          nullptr);
     }
-    creating_names_.insert((*game)->name());
+    if (!creating_names_.insert((*game)->name()).second) {
+      if (!request_id.empty()) creating_.erase(request_id);
+      return stored(absl::UnavailableError(absl::StrCat(
+                        (*game)->name(), " is being created; retry")),
+                    nullptr);
+    }
     ++pending_creates_;
     ++creator_games_[creator.key];
   }
   std::shared_ptr<LiveGame> created = *game;
   created->CommitCreate(RowOf(created->spec(), request_id),
-                        [this, created, request_id, response,
-                         done = std::move(done)](absl::Status status) {
+                        [this, created, request_id,
+                         stored = std::move(stored)](absl::Status status) {
                           {
                             absl::MutexLock lock(&mu_);
                             if (!request_id.empty())
@@ -349,12 +379,57 @@ void GameRegistry::Create(const v1::CreateGameRequest& request,
                               UncountLiveLocked(*created);
                             }
                           }
-                          if (!status.ok()) return done(status);
-                          created->ArmClock();
-                          AnswerCreated(created->name(), created->Snapshot(),
-                                        response);
-                          done(absl::OkStatus());
+                          if (status.ok()) created->ArmClock();
+                          stored(status, created);
                         });
+}
+
+void GameRegistry::Rematch(const v1::RematchRequest& request,
+                           const Creator& creator,
+                           v1::RematchResponse* response, Done done) {
+  absl::StatusOr<std::shared_ptr<LiveGame>> played = Find(request.name());
+  if (!played.ok()) return done(played.status());
+  absl::StatusOr<int> seat = (*played)->SeatOf(request.token());
+  if (!seat.ok()) return done(seat.status());
+  const v1::Game finished = (*played)->Snapshot(/*with_moves=*/false);
+  if (finished.status() == v1::GAME_STATUS_LIVE) {
+    return done(absl::FailedPreconditionError(
+        "the game is still being played: a rematch follows its end"));
+  }
+  if (finished.has_table()) {
+    return done(absl::FailedPreconditionError(
+        "a tournament's game has no rematch: the tournament pairs the next "
+        "round"));
+  }
+  const std::string name = RematchName(request.name());
+  // The player changes seats: colours are reversed.
+  const int new_seat = 1 - *seat;
+  auto answer = [this, name, new_seat, response](const v1::Game& game,
+                                                 bool created) {
+    *response->mutable_game() = game;
+    response->mutable_token()->set_side(game.players(new_seat).side());
+    response->mutable_token()->set_token(PlayerToken(name, new_seat));
+    response->set_created(created);
+  };
+  absl::StatusOr<std::shared_ptr<LiveGame>> existing = Find(name);
+  if (existing.ok()) {
+    answer((*existing)->Snapshot(), false);
+    return done(absl::OkStatus());
+  }
+  if (!absl::IsNotFound(existing.status())) return done(existing.status());
+  CreateAs(RematchRequestOf(finished), name, creator, "",
+           [this, name, answer, done = std::move(done)](
+               absl::Status status, const std::shared_ptr<LiveGame>& created) {
+             if (status.ok()) {
+               answer(created->Snapshot(), true);
+               return done(absl::OkStatus());
+             }
+             // The opponent's request may have stored it first.
+             absl::StatusOr<std::shared_ptr<LiveGame>> other = Find(name);
+             if (!other.ok()) return done(status);
+             answer((*other)->Snapshot(), false);
+             done(absl::OkStatus());
+           });
 }
 
 absl::StatusOr<GameRegistry::PreparedGame> GameRegistry::PrepareTableGame(
@@ -362,6 +437,7 @@ absl::StatusOr<GameRegistry::PreparedGame> GameRegistry::PrepareTableGame(
   absl::StatusOr<std::shared_ptr<LiveGame>> game =
       NewGame(request, [&](v1::StoredGameSpec* spec) {
         *spec->mutable_game()->mutable_table() = table;
+        spec->mutable_game()->clear_rematch();
       });
   if (!game.ok()) return game.status();
   PreparedGame prepared;

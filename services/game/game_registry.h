@@ -42,6 +42,13 @@ class GameRegistry {
   void Create(const v1::CreateGameRequest& request, const Creator& creator,
               v1::CreateGameResponse* response, Done done);
 
+  // The rematch of a finished game (see GameService.Rematch): created by the
+  // first of its players to ask, under RematchName, counted against that
+  // caller's quota; the second gets the same game. Each gets their seat's
+  // token.
+  void Rematch(const v1::RematchRequest& request, const Creator& creator,
+               v1::RematchResponse* response, Done done);
+
   // A tournament table's game, ready to be stored together with the round
   // (no request_id, no creator, no unstarted deadline): the game (not yet
   // held) and the change that creates it.
@@ -88,9 +95,19 @@ class GameRegistry {
   void AnswerCreated(const std::string& name, const v1::Game& game,
                      v1::CreateGameResponse* response) const;
   // A new game's definition and in-memory game; `request` checked.
+  // A new game (not yet stored) named `name`, or a fresh name if empty;
+  // `complete` adds what the request does not say (creator, table…).
   absl::StatusOr<std::shared_ptr<LiveGame>> NewGame(
       const v1::CreateGameRequest& request,
-      const std::function<void(v1::StoredGameSpec*)>& complete);
+      const std::function<void(v1::StoredGameSpec*)>& complete,
+      std::string name = "");
+  // Creates and stores a game for `creator` within the server's and the
+  // creator's quotas; `stored` gets the store's answer and the game.
+  void CreateAs(
+      const v1::CreateGameRequest& request, const std::string& name,
+      const Creator& creator, const std::string& request_id,
+      std::function<void(absl::Status, const std::shared_ptr<LiveGame>&)>
+          stored);
   // A held live game's creator quota and unstarted deadline.
   void CountLiveLocked(const LiveGame& game) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void UncountLiveLocked(const LiveGame& game)

@@ -131,6 +131,30 @@ grpc::ServerUnaryReactor* GameService::CreateGame(
   return reactor;
 }
 
+grpc::ServerUnaryReactor* GameService::Rematch(
+    grpc::CallbackServerContext* context, const v1::RematchRequest* request,
+    v1::RematchResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (gate_ != nullptr) {
+    if (grpc::Status s = gate_->Admit(*context, Access::kStateless); !s.ok()) {
+      reactor->Finish(s);
+      return reactor;
+    }
+  }
+  absl::Status status = CheckGameName(request->name());
+  if (status.ok())
+    status = CheckLength(request->token(), "token", kMaxTokenBytes);
+  absl::StatusOr<Creator> creator =
+      CreatorOfCall(*context, registry_->create_policy());
+  if (status.ok()) status = creator.status();
+  if (!status.ok()) {
+    reactor->Finish(ToGrpcStatus(status));
+    return reactor;
+  }
+  registry_->Rematch(*request, *creator, response, Finisher(reactor));
+  return reactor;
+}
+
 grpc::ServerUnaryReactor* GameService::GetGame(
     grpc::CallbackServerContext* context, const v1::GetGameRequest* request,
     v1::Game* response) {
@@ -175,6 +199,8 @@ CAIPAN_GAME_ACTION(SubmitMove, v1::SubmitMoveRequest, v1::SubmitMoveResponse)
 CAIPAN_GAME_ACTION(Resign, v1::ResignRequest, v1::Game)
 CAIPAN_GAME_ACTION(OfferDraw, v1::OfferDrawRequest, v1::Game)
 CAIPAN_GAME_ACTION(RespondToDrawOffer, v1::RespondToDrawOfferRequest, v1::Game)
+CAIPAN_GAME_ACTION(RequestTakeback, v1::RequestTakebackRequest, v1::Game)
+CAIPAN_GAME_ACTION(RespondToTakeback, v1::RespondToTakebackRequest, v1::Game)
 CAIPAN_GAME_ACTION(ClaimDraw, v1::ClaimDrawRequest, v1::ClaimDrawResponse)
 CAIPAN_GAME_ACTION(RecordFoul, v1::RecordFoulRequest, v1::Game)
 CAIPAN_GAME_ACTION(SetResult, v1::SetResultRequest, v1::Game)
@@ -182,6 +208,7 @@ CAIPAN_GAME_ACTION(PauseClocks, v1::PauseClocksRequest, v1::Game)
 CAIPAN_GAME_ACTION(ResumeClocks, v1::ResumeClocksRequest, v1::Game)
 CAIPAN_GAME_ACTION(AdjustClock, v1::AdjustClockRequest, v1::Game)
 CAIPAN_GAME_ACTION(AbortGame, v1::AbortGameRequest, v1::Game)
+CAIPAN_GAME_ACTION(StartClocks, v1::StartClocksRequest, v1::Game)
 
 #undef CAIPAN_GAME_ACTION
 

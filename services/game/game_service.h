@@ -52,6 +52,18 @@ class GameService final : public v1::GameService::CallbackService {
   grpc::ServerUnaryReactor* Resign(grpc::CallbackServerContext* context,
                                    const v1::ResignRequest* request,
                                    v1::Game* response) override;
+  grpc::ServerUnaryReactor* RequestTakeback(
+      grpc::CallbackServerContext* context,
+      const v1::RequestTakebackRequest* request, v1::Game* response) override;
+  grpc::ServerUnaryReactor* RespondToTakeback(
+      grpc::CallbackServerContext* context,
+      const v1::RespondToTakebackRequest* request, v1::Game* response) override;
+  grpc::ServerUnaryReactor* Rematch(grpc::CallbackServerContext* context,
+                                    const v1::RematchRequest* request,
+                                    v1::RematchResponse* response) override;
+  grpc::ServerUnaryReactor* StartClocks(grpc::CallbackServerContext* context,
+                                        const v1::StartClocksRequest* request,
+                                        v1::Game* response) override;
   grpc::ServerUnaryReactor* OfferDraw(grpc::CallbackServerContext* context,
                                       const v1::OfferDrawRequest* request,
                                       v1::Game* response) override;

@@ -116,10 +116,18 @@ absl::Status LiveGame::Replay(const v1::GameEvent& event) {
     return absl::DataLossError(
         absl::StrCat(name(), ": ", move.status().message()));
   }
-  if (!board_->Play(*move)) {
-    return absl::DataLossError(absl::StrCat(name(), ": stored move ",
-                                            event.move().move(), " at ply ",
-                                            plies_ + 1, " does not replay"));
+  plays_.push_back({event.move().side(), *std::move(move)});
+  move_sequences_.push_back(event.sequence());
+  return absl::OkStatus();
+}
+
+absl::Status LiveGame::ReplayPlays() {
+  CAIPAN_RETURN_IF_ERROR(StartBoard());
+  for (size_t ply = 0; ply < plays_.size(); ++ply) {
+    if (!board_->Play(plays_[ply].move)) {
+      return absl::DataLossError(
+          absl::StrCat(name(), ": stored move ", ply + 1, " does not replay"));
+    }
   }
   plies_ = board_->plies();
   return absl::OkStatus();
@@ -140,11 +148,22 @@ absl::Status LiveGame::Rebuild(int64_t now) {
         absl::StrCat(name(), ": the stored game's ", s.message()));
   }
   move_sequences_.clear();
+  plays_.clear();
   for (const v1::GameEvent& event : log_) {
-    if (!event.has_move()) continue;
-    CAIPAN_RETURN_IF_ERROR(Replay(event));
-    move_sequences_.push_back(event.sequence());
+    if (event.has_move()) {
+      CAIPAN_RETURN_IF_ERROR(Replay(event));
+    } else if (event.has_takeback_answered()) {
+      const int undone = event.takeback_answered().plies();
+      if (undone < 0 || undone > static_cast<int>(plays_.size())) {
+        return absl::DataLossError(
+            absl::StrCat(name(), ": event ", event.sequence(), " takes back ",
+                         undone, " plies of ", plays_.size()));
+      }
+      plays_.resize(plays_.size() - undone);
+      move_sequences_.resize(plays_.size());
+    }
   }
+  if (absl::Status s = ReplayPlays(); !s.ok()) return s;
   SetBoardFacts(&committed_);
   state_ = committed_;
   stored_sequence_ = committed_.last_sequence();
@@ -158,9 +177,9 @@ void LiveGame::RestoreClocks(int64_t now) {
   // (`now` may lie in the past: a copy read from a shared store is charged
   // the time since the last event, but never before the start.)
   if (plies_ == 0) {
-    now = std::max(now, context_->time->SteadyMs() +
-                            spec_.game().start_time_unix_ms() -
-                            context_->time->UnixMs());
+    now =
+        std::max(now, context_->time->SteadyMs() + state_.start_time_unix_ms() -
+                          context_->time->UnixMs());
   }
   turn_started_ms_ = now;
   // The clocks resume from the last event's readings: time between that
@@ -306,7 +325,7 @@ v1::Clocks LiveGame::ReadClocks(int64_t now) const {
   }
   // A start time still ahead: no clock runs yet (it starts then).
   if (plies_ == 0 && !r.stopped &&
-      spec_.game().start_time_unix_ms() > c.read_unix_ms()) {
+      state_.start_time_unix_ms() > c.read_unix_ms()) {
     c.set_waiting_for_start_time(true);
     return c;
   }
@@ -610,9 +629,12 @@ bool LiveGame::FoldStoredLocked(std::vector<v1::GameEvent> events) {
   for (v1::GameEvent& e : events) {
     FoldEvent(e, &committed_);
     if (e.has_move() && replayed) {
-      replayed = Replay(e).ok();
-      if (replayed) move_sequences_.push_back(e.sequence());
+      replayed = Replay(e).ok() && board_->Play(plays_.back().move);
+      plies_ = board_->plies();
     }
+    // A takeback replays the game from the start: Rebuild does that.
+    if (e.has_takeback_answered() && e.takeback_answered().plies() > 0)
+      replayed = false;
     log_.push_back(std::move(e));
   }
   // The clocks resume from the last event's readings, charged the time since

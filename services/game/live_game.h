@@ -105,6 +105,10 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
                  Done done);
   void RespondToDrawOffer(const v1::RespondToDrawOfferRequest& request,
                           v1::Game* response, Done done);
+  void RequestTakeback(const v1::RequestTakebackRequest& request,
+                       v1::Game* response, Done done);
+  void RespondToTakeback(const v1::RespondToTakebackRequest& request,
+                         v1::Game* response, Done done);
   void ClaimDraw(const v1::ClaimDrawRequest& request,
                  v1::ClaimDrawResponse* response, Done done);
   void RecordFoul(const v1::RecordFoulRequest& request, v1::Game* response,
@@ -119,9 +123,17 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
                    Done done);
   void AbortGame(const v1::AbortGameRequest& request, v1::Game* response,
                  Done done);
+  // The arbiter starts the clocks of a game still waiting for its start
+  // time.
+  void StartClocks(const v1::StartClocksRequest& request, v1::Game* response,
+                   Done done);
 
   // Whether `token` belongs to a player of this game or an arbiter.
   bool KnowsToken(const std::string& token) const;
+  // The player (0 or 1) whose token `token` is, or an error naming the field.
+  absl::StatusOr<int> SeatOf(const std::string& token) const {
+    return PlayerOf(token);
+  }
 
   // Committed events with sequence > after (at most `limit`), and whether the
   // game is over as of the last of them. When `state` is given and the last
@@ -234,9 +246,19 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   // A fresh board at the game's start position; an error names the
   // definition's field at fault.
   absl::Status StartBoard() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  // Plays a stored move event's typed move on the board (recovery).
+  // Reads a stored move event's typed move into plays_ (recovery).
   absl::Status Replay(const v1::GameEvent& event)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // A fresh board with plays_ played on it (after recovery or a takeback).
+  absl::Status ReplayPlays() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Plies of the moves a takeback by `side` undoes: its last move and all
+  // after it (0: it has no move to take back).
+  int PliesToTakeBack(v1::Side side) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Undoes the last `plies` moves (plays_, move sequences, the board).
+  absl::Status TakeBack(int plies) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Hands the turn (and the running clock, without charging or adding
+  // anything) to `player` at `now`, as a takeback leaves it.
+  void GiveTurnTo(int player, int64_t now) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // What the side to act may do now (legal moves; gomoku's turn and
   // forbidden points), from the board, into `game`, which must be the state
   // the board stands in; cleared once the game is over.
@@ -269,6 +291,12 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   v1::Game state_ ABSL_GUARDED_BY(mu_);
   // The sequence number of each ply's move event (for retried submissions).
   std::vector<int64_t> move_sequences_ ABSL_GUARDED_BY(mu_);
+  // Each ply's move as played, with its side: what a takeback replays.
+  struct Play {
+    v1::Side side;
+    domain::TypedMove move;
+  };
+  std::vector<Play> plays_ ABSL_GUARDED_BY(mu_);
   // Steady time of the start of the current move (for elapsed_ms).
   int64_t turn_started_ms_ ABSL_GUARDED_BY(mu_) = 0;
   int64_t stored_sequence_ ABSL_GUARDED_BY(mu_) = 0;  // last sent to the store

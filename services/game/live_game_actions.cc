@@ -11,6 +11,7 @@
 #include "services/game/domain_sides.h"
 #include "services/game/game_fold.h"
 #include "services/game/live_game.h"
+#include "services/game/live_game_guards.h"
 #include "services/game/side_name.h"
 #include "services/game/stored_move.h"
 #include "services/request_checks.h"
@@ -29,22 +30,6 @@ constexpr char kClocksNotStarted[] =
     "first move";
 
 }  // namespace
-
-// Runs the common prologue of an action under the lock: a flag that has
-// fallen is recorded first (and the action refused, since the game is over).
-#define CAIPAN_RETURN_IF_FLAG_FELL(now, done)                                  \
-  do {                                                                         \
-    std::vector<v1::GameEvent> flag_events;                                    \
-    if (FlagFallIfDue(now, &flag_events)) {                                    \
-      absl::Status over = absl::FailedPreconditionError(                       \
-          absl::StrCat("the game is over: ", state_.verdict().explanation())); \
-      Commit(std::move(flag_events),                                           \
-             [over, done = std::move(done)](absl::Status s) {                  \
-               done(s.ok() ? over : s);                                        \
-             });                                                               \
-      return;                                                                  \
-    }                                                                          \
-  } while (0)
 
 absl::StatusOr<int> LiveGame::PlayerMayAct(const std::string& token) const {
   absl::StatusOr<int> player = PlayerOf(token);
@@ -212,6 +197,7 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
       ExplanationIn(state_.verdict(), lang));
   Seal(&event, now);
   move_sequences_.push_back(event.sequence());
+  plays_.push_back({side, *played});
   const int64_t sequence = event.sequence();
   std::vector<v1::GameEvent> events;
   events.push_back(std::move(event));
@@ -465,6 +451,33 @@ void LiveGame::ResumeClocks(const v1::ResumeClocksRequest& request,
   turn_started_ms_ = now;
   v1::GameEvent event = NewEvent();
   event.mutable_resumed()->set_reason(request.reason());
+  CommitOne(std::move(event), response, std::move(done));
+}
+
+void LiveGame::StartClocks(const v1::StartClocksRequest& request,
+                           v1::Game* response, Done done) {
+  absl::ReleasableMutexLock lock(&mu_);
+  if (absl::Status s = ArbiterMayAct(request.token(), nullptr); !s.ok())
+    return lock.Release(), done(s);
+  const int64_t unix_now = context_->time->UnixMs();
+  if (plies_ > 0 || state_.start_time_unix_ms() <= unix_now) {
+    return lock.Release(),
+           done(absl::FailedPreconditionError(
+               "the game is not waiting for its start time: its clocks have "
+               "started"));
+  }
+  if (absl::Status s = CheckEventRoom(); !s.ok())
+    return lock.Release(), done(s);
+  const int64_t now = context_->time->SteadyMs();
+  v1::GameEvent event = NewEvent();
+  event.mutable_clocks_started()->set_reason(
+      request.reason().empty() ? "started by the arbiter" : request.reason());
+  // The first side's clock runs from now, as if this were the start time.
+  state_.set_start_time_unix_ms(event.time_unix_ms());
+  const bool paused = clock_->paused();
+  clock_.emplace(control_, std::max(0, PlayerToAct()), now);
+  if (paused) clock_->Pause(now);
+  turn_started_ms_ = now;
   CommitOne(std::move(event), response, std::move(done));
 }
 

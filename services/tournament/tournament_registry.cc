@@ -406,6 +406,9 @@ void TournamentRegistry::PairRound(const v1::PairRoundRequest& request,
         }
         auto round = std::make_shared<v1::Round>(
             NewRound(state, request.round(), *pairings));
+        round->set_start_time_unix_ms(request.start_time_unix_ms() > 0
+                                          ? request.start_time_unix_ms()
+                                          : context_.time->UnixMs());
         // The round and its tables' games are stored in one transaction:
         // all of them or, after any failure, none (a retry pairs the field
         // as it is then).

@@ -61,6 +61,10 @@ class TournamentRegistry {
                  Done done);
   void RecordResult(const v1::RecordResultRequest& request, v1::Round* response,
                     Done done);
+  // Starts the clocks of the round's games that wait for its start time
+  // (tournament_start_round.cc); answers with the round.
+  void StartRound(const v1::StartRoundRequest& request, v1::Round* response,
+                  Done done);
 
   // The committed state; NOT_FOUND naming the tournament.
   absl::StatusOr<v1::StoredTournament> Get(const std::string& name);

@@ -120,6 +120,12 @@ grpc::ServerUnaryReactor* TournamentService::PairRound(
   return Forward(context, *request, response, &TournamentRegistry::PairRound);
 }
 
+grpc::ServerUnaryReactor* TournamentService::StartRound(
+    grpc::CallbackServerContext* context, const v1::StartRoundRequest* request,
+    v1::Round* response) {
+  return Forward(context, *request, response, &TournamentRegistry::StartRound);
+}
+
 grpc::ServerUnaryReactor* TournamentService::GetRound(
     grpc::CallbackServerContext* context, const v1::GetRoundRequest* request,
     v1::Round* response) {

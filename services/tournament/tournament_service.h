@@ -36,6 +36,9 @@ class TournamentService final : public v1::TournamentService::CallbackService {
       grpc::CallbackServerContext* context,
       const v1::SetPlayerStatusRequest* request,
       v1::Tournament* response) override;
+  grpc::ServerUnaryReactor* StartRound(grpc::CallbackServerContext* context,
+                                       const v1::StartRoundRequest* request,
+                                       v1::Round* response) override;
   grpc::ServerUnaryReactor* PairRound(grpc::CallbackServerContext* context,
                                       const v1::PairRoundRequest* request,
                                       v1::Round* response) override;

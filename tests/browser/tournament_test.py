@@ -316,6 +316,22 @@ class TournamentTest(h.BrowserTestCase):
                 self.assertNotIn("token=", h.attribute_of(
                     driver, row + ' a[data-link="spectator"]', "href"))
 
+        # The arbiter starts the round now: the clocks of every table run from the click.
+        self.assertIn("本轮定于", h.text_of(driver, "#round-start-note"))
+        self.assertEqual(h.text_of(driver, "#start-round"), "现在开始第1轮")
+        h.find(driver, "#start-round").click()
+        self.wait_idle(driver)
+        self.wait_for(driver, lambda d: "第1轮已开始" in h.text_of(d, "#round-message"),
+                      message="the round started")
+        self.wait_for(driver, lambda d: not h.find(d, "#start-round").is_displayed(),
+                      message="no start button once the round runs")
+        for pairing in pairings:
+            if pairing.get("game"):
+                clocks = server.get_game(pairing["game"]).get("clocks", {})
+                self.assertEqual(clocks.get("running"), "SIDE_RED",
+                                 "table %d's clock runs" % pairing["table"])
+                self.assertFalse(clocks.get("waitingForStartTime"))
+
         # Every table's result through the page.
         results = {}
         for pairing, result in zip(pairings, RESULTS):

@@ -129,7 +129,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     v1::SubmitMoveResponse move_response;
     v1::ClaimDrawResponse claim_response;
     bool sent = false;
-    switch ((tag & 15) % 11) {
+    switch ((tag & 15) % 13) {
       case 0:
         sent = run(v1::SubmitMoveRequest(), &move_response,
                    &game::LiveGame::SubmitMove);
@@ -169,6 +169,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case 9:
         sent = run(v1::AdjustClockRequest(), &game_response,
                    &game::LiveGame::AdjustClock);
+        break;
+      case 10:
+        sent = run(v1::RequestTakebackRequest(), &game_response,
+                   &game::LiveGame::RequestTakeback);
+        break;
+      case 11:
+        sent = run(v1::RespondToTakebackRequest(), &game_response,
+                   &game::LiveGame::RespondToTakeback);
         break;
       default:
         sent = run(v1::AbortGameRequest(), &game_response,

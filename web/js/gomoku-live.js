@@ -18,6 +18,9 @@ export function applyWatched(game, event, state) {
   if (event.move && (event.move.atPly ?? 0) === moves.length) {
     moves.push(event.move.move);
   }
+  // An accepted takeback removes the moves it undid.
+  const undone = Number(event.takebackAnswered?.plies ?? 0);
+  if (undone > 0) moves.length = Math.max(0, moves.length - undone);
   if (!state) {
     // Held until the backlog's last event, which carries the state.
     return {game: {...game, moves, lastSequence: String(sequence)},

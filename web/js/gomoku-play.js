@@ -20,6 +20,7 @@ import {confirmingButton, hashParams, showMessage} from './page-util.js';
 import {refusalText, rejectionSentence, showError} from './player-wording.js';
 import {MoveSound} from './move-sound.js';
 import {ConnectionBadge} from './connection-state.js';
+import {AgreementControls} from './game-agreements.js';
 
 register({
   'gomoku.skipToBoard': {zh: '跳到棋盘', en: 'Skip to the board'},
@@ -99,6 +100,18 @@ const connection = new ConnectionBadge(el('connection'));
 const clocks = new GameClocks({SIDE_BLACK: el('clock-black'),
                                SIDE_WHITE: el('clock-white'),
                                shared: el('clock-shared')});
+const agreements = new AgreementControls({
+  gameName,
+  token,
+  act: agreementAction,
+  applyGame: (answer) => {
+    adopt(answer);
+    render();
+  },
+  actions: el('actions'),
+  noticeAfter: el('draw-offer'),
+  banner: el('banner'),
+});
 
 function isLive() {
   return game?.status === 'GAME_STATUS_LIVE';
@@ -216,6 +229,20 @@ async function action(method, extra = {}) {
   } finally {
     busy = false;
     render();
+  }
+}
+
+// An action whose answer the caller takes (takebacks, the rematch): the
+// answer, or null once the error is shown.
+async function agreementAction(method, extra = {}) {
+  try {
+    const answer =
+        await call('GameService', method, {name: gameName, token, ...extra});
+    say('');
+    return answer;
+  } catch (error) {
+    showError(el('message'), error);
+    return null;
   }
 }
 
@@ -357,6 +384,7 @@ function renderActions() {
   el('draw-offer').hidden = !offer || !isLive();
   el('accept-draw').hidden = !offeredToMe;
   el('decline-draw').hidden = !offeredToMe;
+  agreements.render(game, mine ?? '', busy);
   el('draw-offer-text').textContent = !offer ? ''
       : offeredToMe ? t('play.theyOffer')
       : offer === mine ? t('play.youOffered')

@@ -26,6 +26,10 @@ register({
   'index.blackName': {zh: '黑方棋手', en: 'Black player'},
   'index.whiteName': {zh: '白方棋手', en: 'White player'},
   'index.event': {zh: '赛事（可选）', en: 'Event (optional)'},
+  'index.allowTakebacks': {
+    zh: '允许双方同意后悔棋',
+    en: 'Players may take back moves by agreement',
+  },
   'index.startFen':
       {zh: '起始局面 FEN（可选）', en: 'Start position, FEN (optional)'},
   'index.fenHelp':
@@ -138,6 +142,7 @@ async function createGame(event) {
     timeControl: time.text,
     players: sides.map((side, i) => ({side, name: names[i]})),
     requestId: newRequestId(),
+    allowTakebacks: el('allow-takebacks').checked,
   };
   const eventName = el('event').value.trim();
   if (eventName) request.event = eventName;

@@ -20,6 +20,7 @@ export function normalizeGame(game) {
     players: game.players ?? [],
     sideToAct: game.sideToAct ?? 'SIDE_UNSPECIFIED',
     drawOffer: game.drawOffer ?? 'SIDE_UNSPECIFIED',
+    takebackRequest: game.takebackRequest ?? 'SIDE_UNSPECIFIED',
     verdict: game.verdict ?? {result: 'RESULT_ONGOING'},
     status: game.status ?? 'GAME_STATUS_LIVE',
   };
@@ -126,8 +127,11 @@ export class LiveGame {
     const sequence = Number(event.sequence ?? 0);
     if (!this.game || sequence <= this.lastSequence) return;
     const moves = this.game.moves;
-    const next = event.move && (event.move.atPly ?? 0) === moves.length ?
+    let next = event.move && (event.move.atPly ?? 0) === moves.length ?
         [...moves, event.move.move] : moves;
+    // An accepted takeback removes the moves it undid.
+    const undone = Number(event.takebackAnswered?.plies ?? 0);
+    if (undone > 0) next = moves.slice(0, Math.max(0, moves.length - undone));
     this.lastSequence = sequence;
     if (!state) {
       this.game = {...this.game, moves: next};

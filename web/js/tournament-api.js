@@ -74,6 +74,10 @@ export const pairRound = (tournament, round, withoutGames, startTimeUnixMs = 0) 
     change('PairRound', {tournament, round, withoutGames,
                          startTimeUnixMs: String(startTimeUnixMs)});
 
+// Starts a round scheduled ahead now (the arbiter's call).
+export const startRound = (tournament, round) =>
+    change('StartRound', {tournament, round});
+
 // With a token the answer holds the players' game tokens.
 export function getRound(tournament, round) {
   const request = {tournament, round};

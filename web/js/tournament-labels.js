@@ -146,6 +146,12 @@ register({
   },
   'tn.paired': {zh: '第 {round} 轮已编排', en: 'Round {round} is paired'},
   'tn.roundStart': {zh: '本轮开始时间', en: 'The round starts at'},
+  'tn.roundStartsAt': {zh: '本轮定于{time}开始', en: 'This round starts at {time}'},
+  'tn.startRoundN': {zh: '现在开始第{round}轮', en: 'Start round {round} now'},
+  'tn.roundStarted': {
+    zh: '第{round}轮已开始：各台棋钟开始计时',
+    en: 'Round {round} started: every table\'s clocks are running',
+  },
   'tn.roundStartHelp': {
     zh: '留空：编排后立即开钟。填写后，各台棋钟在该时刻开始走。',
     en: 'Empty: the clocks start at pairing. Set, every table\'s clock starts then.',

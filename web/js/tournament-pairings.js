@@ -4,9 +4,9 @@
 // result, and the game's links (with each player's token for an arbiter,
 // from GetRound with the token).
 import {sideKey} from './game-labels.js';
-import {t} from './i18n.js';
+import {lang, t} from './i18n.js';
 import {errorText, showMessage} from './page-util.js';
-import {getRound, getStandings, pairRound} from './tournament-api.js';
+import {getRound, getStandings, pairRound, startRound} from './tournament-api.js';
 import {formatNumber, sideLabels} from './tournament-labels.js';
 import {fillResultCell, renderOverrides} from './tournament-results.js';
 
@@ -54,6 +54,7 @@ export class RoundPanel {
     el('round-refresh')
         .addEventListener('click', () => this.load(this.shownNumber));
     el('pair-next').addEventListener('click', () => this.pairNext());
+    el('start-round').addEventListener('click', () => this.startRound());
   }
 
   get kind() {
@@ -169,6 +170,38 @@ export class RoundPanel {
     }
   }
 
+  // A round scheduled ahead: when it starts and, for the arbiter, a button
+  // that starts it now (the regulations: the arbiter starts the round).
+  renderStart(round) {
+    const startMs = Number(round.startTimeUnixMs ?? 0);
+    const ahead = !round.finished && startMs > Date.now();
+    el('round-start-note').hidden = !ahead;
+    el('round-start-note').textContent = ahead ?
+        t('tn.roundStartsAt', {
+          time: new Date(startMs).toLocaleString(
+              lang() === 'zh' ? 'zh-CN' : 'en-GB'),
+        }) : '';
+    const button = el('start-round');
+    button.hidden = !ahead || !this.context.isArbiter();
+    delete button.dataset.i18n;
+    button.textContent = t('tn.startRoundN', {round: round.number});
+  }
+
+  async startRound() {
+    const number = this.shownNumber;
+    const button = el('start-round');
+    button.disabled = true;
+    try {
+      const round = await startRound(this.context.name, number);
+      showMessage(this.message, t('tn.roundStarted', {round: number}), 'ok');
+      this.show(round);
+    } catch (error) {
+      showMessage(this.message, errorText(error), 'error');
+    } finally {
+      button.disabled = false;
+    }
+  }
+
   playerLabel(number) {
     const player =
         (this.tournament?.players ?? []).find((p) => p.number === number);
@@ -267,6 +300,7 @@ export class RoundPanel {
     status.textContent = `${t('tn.roundN', {round: round.number})} · ` +
         (round.finished ? t('tn.roundFinished') :
                           t('tn.roundOpen', {open: open.length}));
+    this.renderStart(round);
     const resultContext = {
       name: this.context.name,
       kind: this.kind,

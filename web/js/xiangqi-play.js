@@ -12,6 +12,7 @@ import {GameClocks} from './clock.js';
 import {MoveList} from './move-list.js';
 import {NOTATIONS} from './notation.js';
 import {LiveGame} from './live-game.js';
+import {AgreementControls} from './game-agreements.js';
 import {MoveSound} from './move-sound.js';
 import {ConnectionBadge} from './connection-state.js';
 import {boardAfter, findKing, parseFen, pieceAt, pieceSide} from './xiangqi-fen.js';
@@ -120,6 +121,16 @@ const live = new LiveGame(gameName, token, {
     if (error && status === 'ended') showError(messageEl, error);
   },
   onError: (error) => showError(messageEl, error),
+});
+
+const agreements = new AgreementControls({
+  gameName,
+  token,
+  act: playerAction,
+  applyGame: (answer) => live.applyGame(answer),
+  actions: el('actions'),
+  noticeAfter: el('draw-offer'),
+  banner: el('banner'),
 });
 
 function myKey() {
@@ -379,6 +390,7 @@ function renderActions() {
   el('draw-offer').hidden = !pending;
   el('accept-draw').hidden = !theirs;
   el('decline-draw').hidden = !theirs;
+  agreements.render(game, mySide, submitting);
   el('draw-offer-text').textContent = !pending ? '' :
       theirs                                   ? t('play.theyOffer') :
       offer === mySide                         ? t('play.youOffered') :

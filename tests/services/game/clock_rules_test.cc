@@ -304,6 +304,36 @@ TEST_F(ClockRulesTest, NoTimeChargedBeforeTheStartTime) {
   EXPECT_EQ(game.verdict().winner(), v1::SIDE_BLACK);
 }
 
+TEST_F(ClockRulesTest, TheArbiterStartsTheClocksBeforeTheStartTime) {
+  v1::CreateGameRequest request = XiangqiRequest("60");
+  request.set_start_time_unix_ms(time().UnixMs() + 600'000);
+  CreatedGame g = MustCreate(stub(), request);
+  time().Advance(10'000);
+  v1::StartClocksRequest start;
+  start.set_name(g.name);
+  start.set_token(g.token[0]);
+  v1::Game game;
+  EXPECT_EQ(Call(stub(), &v1::GameService::Stub::StartClocks, start, &game)
+                .error_code(),
+            grpc::StatusCode::PERMISSION_DENIED)
+      << "a player cannot start the clocks";
+  start.set_token(kArbiterToken);
+  ASSERT_TRUE(
+      Call(stub(), &v1::GameService::Stub::StartClocks, start, &game).ok());
+  EXPECT_FALSE(game.clocks().waiting_for_start_time());
+  EXPECT_EQ(game.clocks().running(), v1::SIDE_RED);
+  EXPECT_EQ(game.start_time_unix_ms(), time().UnixMs());
+  ASSERT_EQ(game.rulings_size(), 1);
+  EXPECT_EQ(game.rulings(0).action(), "start_clocks");
+  time().Advance(15'000);
+  EXPECT_EQ(GetGame(stub(), g.name).clocks().red_ms(), 45'000);
+  // Started once: a second start is refused and changes nothing.
+  EXPECT_EQ(Call(stub(), &v1::GameService::Stub::StartClocks, start, &game)
+                .error_code(),
+            grpc::StatusCode::FAILED_PRECONDITION);
+  MustMove(stub(), g.name, g.token[0], "h2e2");
+}
+
 TEST_F(ClockRulesTest, StartTimeMoreThanADayAheadIsRefused) {
   v1::CreateGameRequest request = XiangqiRequest("60");
   request.set_start_time_unix_ms(time().UnixMs() + 25LL * 3600 * 1000);

@@ -195,6 +195,47 @@ TEST_F(StoreRecoveryTest, RestartsReplayTheTypedMovesStored) {
   Play(g, 0, "b0c2");
 }
 
+TEST_F(StoreRecoveryTest, ATakebackStaysTakenBackAfterARestart) {
+  v1::CreateGameRequest request = XiangqiRequest("600+5");
+  request.set_allow_takebacks(true);
+  CreatedGame g = Create(request);
+  Play(g, 0, "h2e2");
+  Play(g, 1, "h9g7");
+  Play(g, 0, "h0g2");
+  v1::RequestTakebackRequest ask;
+  ask.set_name(g.name);
+  ask.set_token(g.token[1]);
+  v1::Game answer;
+  ASSERT_TRUE(Await([&](Done done) {
+                Find(g.name)->RequestTakeback(ask, &answer, std::move(done));
+              }).ok());
+  v1::RespondToTakebackRequest accept;
+  accept.set_name(g.name);
+  accept.set_token(g.token[0]);
+  accept.set_accept(true);
+  ASSERT_TRUE(Await([&](Done done) {
+                Find(g.name)->RespondToTakeback(accept, &answer,
+                                                std::move(done));
+              }).ok());
+  const v1::Game before = Find(g.name)->Snapshot();
+  ASSERT_EQ(before.ply(), 1);
+
+  Stop();
+  Start();
+  ASSERT_TRUE(registry().Recover().ok());
+  const v1::Game after = Find(g.name)->Snapshot();
+  EXPECT_EQ(after.fen(), before.fen());
+  EXPECT_EQ(
+      std::vector<std::string>(after.moves().begin(), after.moves().end()),
+      std::vector<std::string>{"h2e2"});
+  EXPECT_EQ(after.side_to_act(), v1::SIDE_BLACK);
+  EXPECT_EQ(after.legal_move_codes_size(), before.legal_move_codes_size());
+  // Black plays from the position the takeback left, and a retried move
+  // for a ply that was taken back is not mistaken for the old one.
+  Play(g, 1, "b9c7", 2);
+  EXPECT_EQ(Find(g.name)->Snapshot().moves(1), "b9c7");
+}
+
 TEST_F(StoreRecoveryTest, FinishedGameIsFoundAfterARestart) {
   CreatedGame g = Create(XiangqiRequest("300"));
   Play(g, 0, "h2e2");
@@ -284,6 +325,31 @@ TEST_F(StoreRecoveryTest, DelayedStartStillHoldsAfterARestart) {
   game = settled();
   EXPECT_EQ(game.status(), v1::GAME_STATUS_LIVE);
   EXPECT_EQ(game.clocks().red_ms(), 50'000);
+}
+
+TEST_F(StoreRecoveryTest, ClocksStartedByTheArbiterRunAfterARestart) {
+  v1::CreateGameRequest request = XiangqiRequest("60");
+  request.set_start_time_unix_ms(time_.UnixMs() + 600'000);
+  CreatedGame g = Create(request);
+  time_.Advance(5'000);
+  v1::StartClocksRequest start;
+  start.set_name(g.name);
+  start.set_token(kArbiterToken);
+  v1::Game game;
+  ASSERT_TRUE(Await([&](Done done) {
+                Find(g.name)->StartClocks(start, &game, std::move(done));
+              }).ok());
+  Stop();
+  time_.Advance(100'000);  // down: charged to no one
+  Start();
+  ASSERT_TRUE(registry().Recover().ok());
+  // The clock runs on from the start's reading (it did not wait for the
+  // start time again).
+  time_.Advance(5'000);
+  game = Find(g.name)->Snapshot();
+  EXPECT_FALSE(game.clocks().waiting_for_start_time());
+  EXPECT_EQ(game.clocks().running(), v1::SIDE_RED);
+  EXPECT_EQ(game.clocks().red_ms(), 55'000);
 }
 
 TEST_F(StoreRecoveryTest, ClocksStillWaitForTheFirstMovesAfterARestart) {

@@ -262,6 +262,62 @@ TEST_F(TournamentRegistryTest, AResultRecordedByTheArbiterEndsTheLiveGame) {
   EXPECT_EQ(Table(name, 1, 2).result(), v1::TABLE_RESULT_DOUBLE_FORFEIT);
 }
 
+TEST_F(TournamentRegistryTest, TheArbiterStartsARoundBeforeItsTime) {
+  const std::string name = CreateSwiss(4, "600+5");
+  v1::PairRoundRequest pair;
+  pair.set_token(kArbiterToken);
+  pair.set_tournament(name);
+  pair.set_round(1);
+  pair.set_start_time_unix_ms(time_.UnixMs() + 3'600'000);
+  v1::Round round;
+  ASSERT_TRUE(Await([&](Done done) {
+                tournaments_->PairRound(pair, &round, done);
+              }).ok());
+  auto game_of = [&](int table) {
+    absl::StatusOr<std::shared_ptr<game::LiveGame>> live =
+        games_->registry().Find(round.pairings(table).game());
+    EXPECT_TRUE(live.ok());
+    return live.ok() ? (*live)->Snapshot() : v1::Game();
+  };
+  EXPECT_TRUE(game_of(0).clocks().waiting_for_start_time());
+  v1::StartRoundRequest start;
+  start.set_tournament(name);
+  start.set_round(1);
+  v1::Round answer;
+  start.set_token("not-an-arbiter-token-at-all");
+  EXPECT_EQ(Await([&](Done done) {
+              tournaments_->StartRound(start, &answer, done);
+            }).code(),
+            absl::StatusCode::kUnauthenticated);
+  start.set_token(kArbiterToken);
+  // Table 1 is started on its own first; the round's start leaves it be.
+  v1::StartClocksRequest one;
+  one.set_name(round.pairings(0).game());
+  one.set_token(kArbiterToken);
+  v1::Game started;
+  ASSERT_TRUE(Await([&](Done done) {
+                (*games_->registry().Find(one.name()))
+                    ->StartClocks(one, &started, done);
+              }).ok());
+  time_.Advance(1'000);
+  ASSERT_TRUE(Await([&](Done done) {
+                tournaments_->StartRound(start, &answer, done);
+              }).ok());
+  EXPECT_EQ(answer.number(), 1);
+  time_.Advance(2'000);
+  for (int table = 0; table < 2; ++table) {
+    const v1::Game game = game_of(table);
+    EXPECT_FALSE(game.clocks().waiting_for_start_time()) << table;
+    EXPECT_EQ(game.clocks().running(), v1::SIDE_RED) << table;
+  }
+  EXPECT_EQ(game_of(0).clocks().red_ms(), 597'000);
+  EXPECT_EQ(game_of(1).clocks().red_ms(), 598'000);
+  // A retry is harmless.
+  EXPECT_TRUE(Await([&](Done done) {
+                tournaments_->StartRound(start, &answer, done);
+              }).ok());
+}
+
 TEST_F(TournamentRegistryTest, FinishedGamesReportTheirResults) {
   const std::string name = CreateSwiss(4, "");
   absl::StatusOr<v1::Round> round = Pair(name, 1);
