@@ -13,6 +13,7 @@ Screenshots: arbiter-desk-token.png, arbiter-desk-confirm.png.
 
 import os
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -133,6 +134,30 @@ class ArbiterDeskTest(h.BrowserTestCase):
         self.assertEqual(game["verdict"]["reason"], "VERDICT_REASON_ARBITER_DECISION")
         self.assertFalse(shown(driver, "#result-confirm"))
         self.assert_chinese_only(driver, "game over")
+        self.assert_no_page_errors(driver)
+
+    def test_the_arbiter_starts_a_game_waiting_for_its_start_time(self):
+        server = self.start_server()
+        start_ms = int(time.time() * 1000) + 3_600_000
+        name, _, _ = server.create_game(
+            kind="GAME_KIND_XIANGQI", timeControl="600+5", startTimeUnixMs=str(start_ms),
+            players=[{"side": "SIDE_RED", "name": NAMES[0]},
+                     {"side": "SIDE_BLACK", "name": NAMES[1]}])
+        self.assertTrue(server.get_game(name)["clocks"].get("waitingForStartTime"))
+        driver = self.open_browser(1280, 1100)
+        driver.get(server.page_url("arbiter.html", game=name, token=h.ARBITER_TOKEN))
+        h.find(driver, '[data-lang-switch] button[data-lang="zh"]').click()
+        self.wait_for(driver, lambda d: shown(d, "#start-clocks"),
+                      message="the desk offers to start the clocks")
+        self.assertEqual(h.text_of(driver, "#start-clocks"), "现在开始计时")
+        self.assert_chinese_only(driver, "a game waiting for its start")
+        h.find(driver, "#start-clocks").click()
+        self.wait_for(driver, lambda d: not shown(d, "#start-clocks"),
+                      message="started: the button goes")
+        clocks = server.get_game(name)["clocks"]
+        self.assertEqual(clocks.get("running"), "SIDE_RED")
+        self.assertFalse(clocks.get("waitingForStartTime"))
+        self.assertIn("开始计时", h.text_of(driver, "body"))
         self.assert_no_page_errors(driver)
 
 

@@ -302,5 +302,50 @@ class BoardComfortsTest(h.BrowserTestCase):
         self.assert_no_page_errors(red)
 
 
+def gomoku_stones(driver):
+    return len(h.find_all(driver, "g.stone"))
+
+
+class GomokuLookBackTest(h.BrowserTestCase):
+
+    def test_gomoku_looks_back_while_the_game_goes_on(self):
+        server = self.start_server()
+        name, tokens, _ = server.create_game(
+            kind="GAME_KIND_GOMOKU", timeControl="600+5",
+            players=[{"side": "SIDE_BLACK", "name": "黄金贵"},
+                     {"side": "SIDE_WHITE", "name": "祁观"}])
+        for ply, (side, point) in enumerate(
+                [("SIDE_BLACK", "h8"), ("SIDE_WHITE", "h9"), ("SIDE_BLACK", "i8")], 1):
+            server.submit_move(name, tokens[side], point, ply)
+        # White keeps its colour (the swap after move 3), then the game goes on.
+        server.call("GameService", "SubmitMove",
+                    {"name": name, "token": tokens["SIDE_WHITE"], "ply": 4,
+                     "gomokuAction": {"declineSwap": {}}})
+        white = self.open_browser()
+        white.get(server.page_url("gomoku.html", game=name, token=tokens["SIDE_WHITE"],
+                                  side="white").replace("/gomoku.html#", "/gomoku.html?lang=zh#"))
+        self.wait_for(white, lambda d: gomoku_stones(d) == 3, message="three stones")
+        h.find(white, '#moves li[data-ply="1"]').click()
+        self.wait_for(white, lambda d: gomoku_stones(d) == 1, message="the board after move 1")
+        self.assertIn("第1手", h.text_of(white, "#browse-note"))
+        self.assertIn("move-current",
+                      h.attribute_of(white, '#moves li[data-ply="1"]', "class"))
+        # A move arrives while white looks back: noted, the view stays.
+        server.submit_move(name, tokens["SIDE_WHITE"], "g9", 5)
+        self.wait_for(white, lambda d: len(h.find_all(d, "#moves li[data-ply]")) == 5,
+                      message="the new move is listed")
+        self.wait_for(white, lambda d: "已有新着法" in h.text_of(d, "#browse-bar"),
+                      message="the new move is noted")
+        self.assertEqual(gomoku_stones(white), 1, "the view was not pulled to the new move")
+        h.find(white, "#moves").send_keys(Keys.ARROW_RIGHT)
+        self.wait_for(white, lambda d: gomoku_stones(d) == 2, message="→ shows move 2")
+        self.assertEqual(latin_words(white, allow=("黄金贵", "祁观")), [],
+                         "the 中文 page looking back")
+        h.find(white, "#back-to-live").click()
+        self.wait_for(white, lambda d: gomoku_stones(d) == 4, message="back to the game")
+        self.assertTrue(h.find(white, "#browse-bar").get_attribute("hidden") is not None)
+        self.assert_no_page_errors(white)
+
+
 if __name__ == "__main__":
     h.run_main()

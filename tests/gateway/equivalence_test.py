@@ -30,6 +30,7 @@ import os
 import shutil
 import tempfile
 import threading
+import time
 
 import gateway_common as gc
 from google.protobuf import empty_pb2
@@ -290,6 +291,30 @@ def game_script():
         Step("D black offers draw", "OfferDraw", named(g.OfferDrawRequest, "D", black)),
         Step("D white accepts", "RespondToDrawOffer",
              named(g.RespondToDrawOfferRequest, "D", white, accept=True)),
+        # Game E: takeback by agreement, then a rematch both players reach.
+        Step("create E", "CreateGame", xiangqi("600+5", "E", allow_takebacks=True),
+             creates="E"),
+        Step("E red h2e2", "SubmitMove", move("E", red, "h2e2", ply=1)),
+        Step("E black asks too early", "RequestTakeback",
+             named(g.RequestTakebackRequest, "E", black)),
+        Step("E red asks to take back", "RequestTakeback",
+             named(g.RequestTakebackRequest, "E", red)),
+        Step("E black accepts", "RespondToTakeback",
+             named(g.RespondToTakebackRequest, "E", black, accept=True)),
+        Step("E rematch while live", "Rematch", named(g.RematchRequest, "E", red)),
+        Step("E red resigns", "Resign", named(g.ResignRequest, "E", red)),
+        Step("E black asks a rematch", "Rematch", named(g.RematchRequest, "E", black)),
+        Step("E red joins the rematch", "Rematch", named(g.RematchRequest, "E", red)),
+        # Game G: a start an hour ahead, which the arbiter brings forward.
+        Step("create G", "CreateGame", xiangqi(
+            "600", "G", clock_start=g.CLOCK_START_AT_START_TIME,
+            start_time_unix_ms=int(time.time() * 1000) + 3_600_000), creates="G"),
+        Step("G player starts clocks", "StartClocks",
+             named(g.StartClocksRequest, "G", red)),
+        Step("G arbiter starts clocks", "StartClocks",
+             named(g.StartClocksRequest, "G", token=arbiter)),
+        Step("G starts again", "StartClocks",
+             named(g.StartClocksRequest, "G", token=arbiter)),
         # Requests CreateGame refuses.
         Step("create no kind", "CreateGame", lambda c: g.CreateGameRequest()),
         Step("create bad time control", "CreateGame", lambda c: g.CreateGameRequest(
@@ -338,6 +363,9 @@ class Normalizer:
     def _walk(self, message, clocks):
         descriptor = message.DESCRIPTOR
         if descriptor.name == "Game" and message.name:
+            # The rematch's name is derived from the game's: its placeholder says whose.
+            if message.rematch:
+                message.rematch = "rematch of " + self.placeholder(message.name)
             message.name = self.placeholder(message.name)
         if descriptor.name == "PlayerToken":
             if len(message.token) < 16:

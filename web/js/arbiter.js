@@ -88,6 +88,7 @@ register({
       {zh: '暂停或恢复计时', en: 'Pause or resume the clocks'},
   'arbiter.pause': {zh: '暂停计时', en: 'Pause the clocks'},
   'arbiter.resume': {zh: '恢复计时', en: 'Resume the clocks'},
+  'arbiter.startClocks': {zh: '现在开始计时', en: 'Start the clocks now'},
   'arbiter.adjustHeading': {zh: '调整用时', en: 'Adjust a clock'},
   'arbiter.seconds':
       {zh: '秒数（正数加时，负数减时）', en: 'Seconds (+ adds, − takes away)'},
@@ -115,6 +116,7 @@ register({
   'action.adjust_clock': {zh: '调整用时', en: 'clock adjusted'},
   'action.pause': {zh: '暂停计时', en: 'clocks paused'},
   'action.resume': {zh: '恢复计时', en: 'clocks resumed'},
+  'action.start_clocks': {zh: '开始计时', en: 'clocks started'},
   'arbiter.rulingItem': {zh: '{action}：{reason}', en: '{action}: {reason}'},
   'arbiter.limitHeading': {zh: '自然限着', en: 'Natural move limit'},
   'arbiter.claimant': {zh: '提出方', en: 'Claimant'},
@@ -491,6 +493,9 @@ function render() {
   el('pause').disabled =
       over || Boolean(game.clocks?.paused) || !game.clocks?.timed;
   el('resume').disabled = over || !game.clocks?.paused;
+  // A game waiting for its start time (a round scheduled ahead): the
+  // arbiter may start it now.
+  el('start-clocks').hidden = over || !game.clocks?.waitingForStartTime;
   for (const id of ['foul-form', 'adjust-form', 'result-form', 'abort-form']) {
     for (const control of el(id).querySelectorAll('button')) {
       control.disabled = over;
@@ -604,6 +609,11 @@ el('resume').addEventListener(
     () => arbiterAction(
         'ResumeClocks', {reason: el('pause-reason').value.trim()},
         'action.resume'));
+el('start-clocks').addEventListener(
+    'click',
+    () => arbiterAction(
+        'StartClocks', {reason: el('pause-reason').value.trim()},
+        'action.start_clocks'));
 el('adjust-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const seconds = Number(el('adjust-seconds').value);

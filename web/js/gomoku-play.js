@@ -23,6 +23,24 @@ import {ConnectionBadge} from './connection-state.js';
 import {AgreementControls} from './game-agreements.js';
 
 register({
+  'gomoku.viewing': {
+    zh: '正在查看第{ply}手后的棋盘（共{total}手）',
+    en: 'Viewing the board after move {ply} of {total}',
+  },
+  'gomoku.viewingStart': {
+    zh: '正在查看空棋盘（共{total}手）',
+    en: 'Viewing the empty board ({total} moves)',
+  },
+  'gomoku.newMoves': {zh: '已有新着法', en: 'New moves were played'},
+  'gomoku.backToLive': {zh: '回到当前局面', en: 'Back to the game'},
+  'gomoku.browseHelp': {
+    zh: '点击着法列表中的一手可查看当时的棋盘；在棋盘外可用 ← / → 逐手查看。',
+    en: 'Click a move in the list to see the board as it was; outside the ' +
+        'board, ← / → step through the moves.',
+  },
+});
+
+register({
   'gomoku.skipToBoard': {zh: '跳到棋盘', en: 'Skip to the board'},
   'play.title': {zh: '五子棋对局', en: 'Gomoku game'},
   'play.you': {zh: '你', en: 'You'},
@@ -123,6 +141,60 @@ function myColour() {
 
 function myTurn() {
   return isLive() && myColour() !== null && game.sideToAct === myColour();
+}
+
+// The number of actions shown while looking back at an earlier board (null:
+// the game as it stands), and the game's count when the looking started.
+let viewPly = null;
+let viewSincePly = 0;
+
+// The record as far as the board shows it.
+function shownRecord() {
+  if (viewPly === null) return record();
+  return replay((game?.moves ?? []).slice(0, viewPly),
+                hasOpeningProtocol(game?.gomokuRules));
+}
+
+function showPly(ply) {
+  if (!game) return;
+  const total = game.moves?.length ?? 0;
+  const target = Math.max(0, Math.min(total, ply));
+  if (target === total) {
+    viewPly = null;
+  } else {
+    if (viewPly === null) viewSincePly = total;
+    viewPly = target;
+  }
+  render();
+}
+
+// ←/→ (and Home/End) step through the game, unless the board (whose arrows
+// move between points) or a form field has the focus.
+function onPageKey(event) {
+  if (event.altKey || event.ctrlKey || event.metaKey || !game) return;
+  if (event.target.closest?.('input, textarea, select, svg')) return;
+  const total = game.moves?.length ?? 0;
+  const keys = {
+    ArrowLeft: () => showPly((viewPly ?? total) - 1),
+    ArrowRight: () => showPly((viewPly ?? total) + 1),
+    Home: () => showPly(0),
+    End: () => showPly(total),
+  };
+  if (!(event.key in keys)) return;
+  event.preventDefault();
+  keys[event.key]();
+}
+
+function renderBrowsing() {
+  const viewing = viewPly !== null;
+  document.body.classList.toggle('browsing', viewing);
+  el('browse-bar').hidden = !viewing;
+  if (!viewing) return;
+  const total = game.moves?.length ?? 0;
+  el('browse-note').textContent = viewPly === 0 ?
+      t('gomoku.viewingStart', {total}) :
+      t('gomoku.viewing', {ply: viewPly, total});
+  el('browse-new').hidden = total <= viewSincePly;
 }
 
 function record() {
@@ -302,6 +374,12 @@ function onPoint(point) {
 
 function renderBoard() {
   if (!game) return;
+  if (viewPly !== null) {
+    const shown = shownRecord();
+    board.render({stones: shown.stones, last: shown.stones.at(-1)?.point ?? null,
+                  forbidden: [], marks: [], hints: [], interactive: false});
+    return;
+  }
   const r = record();
   const occupied = new Set(r.stones.map((s) => s.point));
   const marks = opening.boardMarks();
@@ -416,10 +494,12 @@ function renderMoves() {
     what.className = 'move-text';
     what.textContent = entry.text();
     item.append(number, actor, what);
+    item.addEventListener('click', () => showPly(entry.ply));
+    if (viewPly === entry.ply) item.classList.add('move-current');
     list.append(item);
   }
   list.lastElementChild.classList.add('move-last');
-  list.scrollTop = list.scrollHeight;
+  if (viewPly === null) list.scrollTop = list.scrollHeight;
 }
 
 function renderOpening() {
@@ -441,6 +521,7 @@ function renderOpening() {
 
 function render() {
   if (!game) return;
+  if (viewPly !== null && viewPly >= (game.moves?.length ?? 0)) viewPly = null;
   // First: the game's forbidden points are taken at once (hints may follow).
   refreshPoints();
   renderPlayers();
@@ -449,6 +530,7 @@ function render() {
   renderBoard();
   renderActions();
   renderMoves();
+  renderBrowsing();
 }
 
 // --- Start -------------------------------------------------------------------
@@ -462,6 +544,8 @@ function wireControls() {
       action('RespondToDrawOffer', {accept: false}));
   confirmingButton(el('resign'), 'play.confirmResign', () => action('Resign'));
   el('show-forbidden').addEventListener('change', () => renderBoard());
+  el('back-to-live').addEventListener('click', () => showPly(Infinity));
+  document.addEventListener('keydown', onPageKey);
   onChange(() => {
     board.relabel();
     opening.relabel();
