@@ -29,7 +29,6 @@ GameRegistry::GameRegistry(GameContext context, int max_live_games,
       policy_(policy) {
   context_.on_finished = [this](const std::string& name) {
     std::shared_ptr<LiveGame> game;
-    std::function<void(const v1::Game&)> listener;
     {
       absl::MutexLock lock(&mu_);
       auto it = live_.find(name);
@@ -37,15 +36,18 @@ GameRegistry::GameRegistry(GameContext context, int max_live_games,
       game = std::move(it->second);
       live_.erase(it);
       UncountLiveLocked(*game);
-      listener = finish_listener_;
     }
-    if (listener) listener(game->Snapshot(/*with_moves=*/false));
+    // Held through the call: a listener being replaced (its owner going
+    // away) is never called once SetFinishListener has returned.
+    absl::ReaderMutexLock listening(&listener_mu_);
+    if (finish_listener_)
+      finish_listener_(game->Snapshot(/*with_moves=*/false));
   };
 }
 
 void GameRegistry::SetFinishListener(
     std::function<void(const v1::Game&)> listener) {
-  absl::MutexLock lock(&mu_);
+  absl::MutexLock lock(&listener_mu_);
   finish_listener_ = std::move(listener);
 }
 

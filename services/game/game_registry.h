@@ -74,7 +74,9 @@ class GameRegistry {
                     v1::ListGamesResponse* response);
 
   // Called with each game's final state once its end is durable (from the
-  // store's thread, no lock held). Set it before Recover().
+  // store's thread, no registry lock held). Set it before Recover(). Once
+  // this returns, the listener it replaced is not running and never runs
+  // again (so its owner may go); it must not be called from a listener.
   void SetFinishListener(std::function<void(const v1::Game&)> listener);
 
   int live_count() const;
@@ -129,7 +131,10 @@ class GameRegistry {
   absl::flat_hash_set<std::string> creating_ ABSL_GUARDED_BY(mu_);
   // Names of games being created here (their notices are this server's).
   absl::flat_hash_set<std::string> creating_names_ ABSL_GUARDED_BY(mu_);
-  std::function<void(const v1::Game&)> finish_listener_ ABSL_GUARDED_BY(mu_);
+  // Readers: calls of the listener in progress; the writer replaces it.
+  absl::Mutex listener_mu_;
+  std::function<void(const v1::Game&)> finish_listener_
+      ABSL_GUARDED_BY(listener_mu_);
   int pending_creates_ ABSL_GUARDED_BY(mu_) = 0;
   const CreatePolicy policy_;
   // Live and pending games of each creator (by Creator::key).
