@@ -19,6 +19,10 @@ if [ -z "$cmd" ] || [ -z "$dir" ]; then
   exit 2
 fi
 server_bin=${CAIPAN_SERVER:-$here/../build/tools/caipan_server/caipan-server}
+# HAProxy connects to the servers from this address and names each client in a PROXY header;
+# the servers trust it alone. A client on 127.0.0.1 reaching a server directly is an ordinary
+# client.
+proxy_source=127.0.0.2
 
 free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
@@ -50,7 +54,8 @@ start_server() {
   # shellcheck disable=SC2086
   setsid "$server_bin" --address "127.0.0.1:${!grpc_var}" --http-address "127.0.0.1:${!http_var}" \
     --metrics-address "127.0.0.1:${!metrics_var}" --store "postgres:$PG" \
-    --data-dir "$dir/data" ${CAIPAN_SERVER_ARGS:-} >>"$dir/server-$i.log" 2>&1 &
+    --trusted-proxy "$proxy_source/32" --data-dir "$dir/data" ${CAIPAN_SERVER_ARGS:-} \
+    >>"$dir/server-$i.log" 2>&1 &
   echo $! >"$dir/server-$i.pid"
   if ! wait_healthy "${!http_var}" 60 "$!"; then
     echo "cluster: server $i did not become healthy; its log:" >&2
@@ -103,12 +108,13 @@ case "$cmd" in
       http_servers+="  server s$i 127.0.0.1:${!h}"$'\n'
     done
     python3 - "$here/haproxy.cfg.in" "$dir/haproxy.cfg" "$GRPC" "$HTTP" "$grpc_servers" \
-      "$http_servers" <<'PY'
+      "$http_servers" "$proxy_source" <<'PY'
 import sys
-src, dst, grpc, http, grpc_servers, http_servers = sys.argv[1:]
+src, dst, grpc, http, grpc_servers, http_servers, proxy_source = sys.argv[1:]
 text = open(src).read()
 import os
 for key, value in {"@BIND@": "127.0.0.1", "@GRPC_PORT@": grpc, "@HTTP_PORT@": http,
+                   "@PROXY_SOURCE@": proxy_source,
                    "@DIR@": os.path.dirname(os.path.abspath(dst)),
                    "@GRPC_SERVERS@": grpc_servers.rstrip(),
                    "@HTTP_SERVERS@": http_servers.rstrip()}.items():

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/time/time.h"
+#include "rpc/address_ranges.h"
 
 namespace caipan::gateway {
 
@@ -20,7 +21,17 @@ struct GatewayConfig {
   size_t max_header_bytes = 16 << 10;
   // Connections open at once; more are closed when accepted.
   int max_connections = 1000;
-  // Time a client has to send a whole request once it has begun one.
+  // Connections one client address may have open at once (0: no cap); more
+  // are answered 429 and closed when accepted.
+  int max_connections_per_address = 64;
+  // Peers that begin every connection with a PROXY protocol header naming
+  // the client (HAProxy's send-proxy-v2); the caps, the rate limit and the
+  // logs then use that client's address. Empty: no peer may send one.
+  rpc::AddressRanges trusted_proxies;
+  // Time a trusted proxy has to send its PROXY header.
+  absl::Duration proxy_header_timeout = absl::Seconds(5);
+  // Time a client has to send a whole request once it has begun one, and a
+  // new connection to send its first request whole.
   absl::Duration read_timeout = absl::Seconds(10);
   // An idle keep-alive connection is closed after this long.
   absl::Duration idle_timeout = absl::Seconds(60);

@@ -6,6 +6,7 @@
 #include <utility>
 // clang-format on
 
+#include <atomic>
 #include <boost/asio.hpp>
 #include <boost/asio/ssl.hpp>
 #include <optional>
@@ -14,21 +15,49 @@
 #include "absl/strings/str_cat.h"
 #include "gateway/beast_streams.h"
 #include "grpcpp/support/channel_arguments.h"
+#include "rpc/connections_per_address.h"
 #include "rpc/host_port.h"
+#include "rpc/log.h"
+#include "rpc/proxy_protocol.h"
 
 namespace caipan::gateway {
 
 namespace asio = boost::asio;
 using asio::ip::tcp;
 
+namespace {
+
+// What one connection holds besides its ConnectionSlot: the runtime, and its
+// count in the per-address caps once its client is known. Sessions hold it
+// through their slot (an aliasing pointer to the runtime), so the count is
+// released when the connection is, WebSocket or not.
+struct ConnectionHold {
+  std::shared_ptr<GatewayRuntime> runtime;
+  std::optional<rpc::AddressSlot> address;
+};
+
+// The peer's address in text, IPv4-mapped IPv6 as IPv4.
+std::string PeerAddress(const tcp::socket& socket) {
+  boost::system::error_code error;
+  asio::ip::address address = socket.remote_endpoint(error).address();
+  if (address.is_v6() && address.to_v6().is_v4_mapped()) {
+    address = asio::ip::make_address_v4(asio::ip::v4_mapped, address.to_v6());
+  }
+  return address.to_string();
+}
+
+}  // namespace
+
 struct HttpGateway::Impl {
   // Shared so that a gRPC thread posting a call's answer back to its
   // session can keep it alive meanwhile (GatewayRuntime::io_alive).
   std::shared_ptr<asio::io_context> io = std::make_shared<asio::io_context>();
   std::shared_ptr<GatewayRuntime> runtime;
+  std::shared_ptr<rpc::ConnectionsPerAddress> per_address;
   std::optional<asio::ssl::context> tls;
   tcp::acceptor acceptor{*io};
   std::vector<std::thread> threads;
+  std::atomic<int64_t> refused{0};
   int port = 0;
 
   void Accept() {
@@ -47,19 +76,137 @@ struct HttpGateway::Impl {
       runtime->open_connections.fetch_sub(1);
       boost::system::error_code ignored;
       socket.close(ignored);
+      if (rpc::RefusalWorthLogging(refused.fetch_add(1))) {
+        rpc::LogLine("http_connection_refused")
+            .Add("reason", "max connections")
+            .Add("max_connections", runtime->config.max_connections);
+      }
       return;
     }
-    ConnectionSlot slot(runtime);
-    boost::system::error_code error;
-    std::string peer = socket.remote_endpoint(error).address().to_string();
+    auto hold = std::make_shared<ConnectionHold>();
+    hold->runtime = runtime;
+    ConnectionSlot slot(std::shared_ptr<GatewayRuntime>(hold, runtime.get()));
+    std::string peer = PeerAddress(socket);
+    PlainStream stream(std::move(socket));
+    if (runtime->config.trusted_proxies.Contains(peer)) {
+      std::make_shared<ProxyHeaderRead>(this, std::move(slot), std::move(hold),
+                                        std::move(stream), std::move(peer))
+          ->Start();
+      return;
+    }
+    Admit(std::move(slot), *hold, std::move(stream), std::move(peer));
+  }
+
+  // Serves the connection as one of `client`'s, unless that address has its
+  // cap of connections open.
+  void Admit(ConnectionSlot slot, ConnectionHold& hold, PlainStream stream,
+             std::string client) {
+    if (!per_address->TryOpen(client)) return RefuseForAddress(stream, client);
+    hold.address.emplace(per_address, client);
     if (tls) {
-      ServeHttp(std::move(slot), TlsStream(std::move(socket), *tls),
-                std::move(peer));
+      ServeHttp(std::move(slot), TlsStream(std::move(stream), *tls),
+                std::move(client));
     } else {
-      ServeHttp(std::move(slot), PlainStream(std::move(socket)),
-                std::move(peer));
+      ServeHttp(std::move(slot), std::move(stream), std::move(client));
     }
   }
+
+  // Answers 429 (in plain HTTP: a TLS client could not read it) and closes.
+  // The answer fits a fresh socket's buffer; it is not waited for.
+  void RefuseForAddress(PlainStream& stream, const std::string& client) {
+    const int cap = per_address->cap();
+    if (!tls) {
+      const std::string body =
+          absl::StrCat("too many connections from this address (at most ", cap,
+                       "); close some and retry\n");
+      const std::string answer = absl::StrCat(
+          "HTTP/1.1 429 Too Many Requests\r\nServer: ", ServerHeader(),
+          "\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ",
+          body.size(), "\r\nConnection: close\r\n\r\n", body);
+      boost::system::error_code ignored;
+      stream.socket().non_blocking(true, ignored);
+      stream.socket().write_some(asio::buffer(answer), ignored);
+      stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    }
+    stream.close();
+    if (rpc::RefusalWorthLogging(per_address->refused() - 1)) {
+      rpc::LogLine("http_connection_refused")
+          .Add("reason", "max connections per address")
+          .Add("address", client)
+          .Add("max_connections_per_address", cap);
+    }
+  }
+
+  // Reads a trusted proxy's PROXY header off a new connection, within
+  // proxy_header_timeout and never past the header's end, then admits the
+  // connection as the client's.
+  class ProxyHeaderRead : public std::enable_shared_from_this<ProxyHeaderRead> {
+   public:
+    ProxyHeaderRead(Impl* impl, ConnectionSlot slot,
+                    std::shared_ptr<ConnectionHold> hold, PlainStream stream,
+                    std::string peer)
+        : impl_(impl),
+          slot_(std::move(slot)),
+          hold_(std::move(hold)),
+          stream_(std::move(stream)),
+          peer_(std::move(peer)) {}
+
+    void Start() {
+      stream_.expires_after(absl::ToChronoNanoseconds(
+          impl_->runtime->config.proxy_header_timeout));
+      Next();
+    }
+
+   private:
+    void Next() {
+      absl::StatusOr<rpc::ProxyParse> parse = rpc::ParseProxyHeader(bytes_);
+      if (!parse.ok()) return Refuse(parse.status().message());
+      if (parse->complete) {
+        stream_.expires_never();
+        std::string client = parse->header.client_address;
+        // LOCAL (the proxy's own connection, e.g. a health check) names no
+        // client: the proxy is the client.
+        if (client.empty()) client = peer_;
+        return impl_->Admit(std::move(slot_), *hold_, std::move(stream_),
+                            std::move(client));
+      }
+      const size_t had = bytes_.size();
+      bytes_.resize(had + parse->more);
+      stream_.async_read_some(
+          asio::buffer(bytes_.data() + had, parse->more),
+          [self = shared_from_this(), had](boost::system::error_code error,
+                                           size_t n) {
+            self->bytes_.resize(had + n);
+            if (error == boost::beast::error::timeout) {
+              return self->Refuse(absl::StrCat(
+                  "no whole PROXY header within ",
+                  absl::FormatDuration(
+                      self->impl_->runtime->config.proxy_header_timeout)));
+            }
+            if (error) {
+              return self->Refuse(
+                  "the connection ended before its PROXY "
+                  "header");
+            }
+            self->Next();
+          });
+    }
+
+    void Refuse(absl::string_view why) {
+      rpc::LogLine("proxy_header_refused")
+          .Add("peer", peer_)
+          .Add("listener", "http")
+          .Add("error", why);
+      stream_.close();
+    }
+
+    Impl* impl_;
+    ConnectionSlot slot_;
+    std::shared_ptr<ConnectionHold> hold_;
+    PlainStream stream_;
+    std::string peer_;
+    std::string bytes_;
+  };
 };
 
 HttpGateway::HttpGateway(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -99,6 +246,8 @@ absl::StatusOr<std::unique_ptr<HttpGateway>> HttpGateway::Start(
   impl->runtime = std::make_shared<GatewayRuntime>(
       config, *std::move(methods), server->InProcessChannel(arguments));
   impl->runtime->io_alive = impl->io;
+  impl->per_address = std::make_shared<rpc::ConnectionsPerAddress>(
+      config.max_connections_per_address);
 
   boost::system::error_code error;
   const auto address = asio::ip::make_address(

@@ -12,11 +12,15 @@
 #include <deque>
 #include <optional>
 
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "engine/common/text.h"
 #include "gateway/beast_streams.h"
 #include "gateway/connect_error.h"
+#include "gateway/file_answer.h"
 #include "gateway/rpc_exchange.h"
 #include "rpc/error_status.h"
 #include "rpc/observer_interceptor.h"
@@ -33,7 +37,7 @@ constexpr absl::string_view kWebSocketPrefix = "/ws/";
 // Headers every page answer carries: the pages load nothing from elsewhere.
 constexpr const char* kContentSecurityPolicy =
     "default-src 'self'; img-src 'self' data:; style-src 'self' "
-    "'unsafe-inline'; connect-src 'self' ws: wss:; frame-ancestors 'none'";
+    "'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'";
 
 std::string HeaderOf(const HttpRequest& request, http::field field) {
   auto it = request.find(field);
@@ -43,6 +47,34 @@ std::string HeaderOf(const HttpRequest& request, http::field field) {
 std::string HeaderOf(const HttpRequest& request, absl::string_view name) {
   auto it = request.find(beast::string_view(name.data(), name.size()));
   return it == request.end() ? std::string() : std::string(it->value());
+}
+
+// Bytes asked for by the raw read that waits for a request to begin.
+constexpr size_t kFirstReadBytes = 4096;
+
+// A body is framed by Content-Length or by the chunked coding alone. Any
+// other Transfer-Encoding (Beast reads "xchunked" as no body at all), a list
+// of codings, or both framings leave the body's end in doubt: read as the
+// next request, the body would be a request smuggled past the checks. Such a
+// request is refused and its connection closed.
+absl::Status CheckFraming(const HttpRequest& request) {
+  const size_t codings = request.count(http::field::transfer_encoding);
+  if (codings == 0) return absl::OkStatus();
+  if (codings > 1 || request.count(http::field::content_length) > 0) {
+    return absl::InvalidArgumentError(
+        "malformed HTTP request: Transfer-Encoding given twice or with "
+        "Content-Length");
+  }
+  const auto value = request[http::field::transfer_encoding];
+  const absl::string_view coding =
+      absl::StripAsciiWhitespace(absl::string_view(value.data(), value.size()));
+  if (!absl::EqualsIgnoreCase(coding, "chunked")) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("malformed HTTP request: Transfer-Encoding ",
+                     QuoteToken(std::string_view(coding.data(), coding.size())),
+                     " is not supported (only chunked)"));
+  }
+  return absl::OkStatus();
 }
 
 // Same-origin: Origin is this server's own scheme and Host.
@@ -60,7 +92,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
   HttpSession(ConnectionSlot slot, Stream stream, std::string peer)
       : slot_(std::move(slot)),
         stream_(std::move(stream)),
-        peer_(std::move(peer)) {}
+        peer_(std::move(peer)),
+        read_deadline_(stream_.get_executor()) {}
 
   void Run() {
     if constexpr (kTls) {
@@ -82,29 +115,54 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
     return absl::ToChronoNanoseconds(runtime().config.read_timeout);
   }
 
-  // Waits up to the idle timeout for a request to begin, then gives it the
-  // read timeout to arrive whole (slow senders are cut off).
+  // A new connection has the read timeout to send its first request whole; a
+  // kept-alive one waits up to the idle timeout for the next request to
+  // begin, which then has the read timeout to arrive whole, head included
+  // (slow senders are cut off).
   void ReadRequest() {
     parser_.emplace();
     parser_->header_limit(
         static_cast<uint32_t>(runtime().config.max_header_bytes));
     parser_->body_limit(runtime().config.max_body_bytes);
+    if (first_request_ || buffer_.size() > 0) {
+      first_request_ = false;
+      return ReadWholeRequest();
+    }
     Lowest().expires_after(
         absl::ToChronoNanoseconds(runtime().config.idle_timeout));
-    http::async_read_some(
-        stream_, buffer_, *parser_,
-        [self = this->shared_from_this()](beast::error_code error, size_t) {
-          self->OnFirstBytes(error);
+    // Beast's parser only takes a head once it is whole, so the first bytes
+    // are read raw: the read timeout starts when they come.
+    stream_.async_read_some(
+        buffer_.prepare(kFirstReadBytes),
+        [self = this->shared_from_this()](beast::error_code error, size_t n) {
+          self->buffer_.commit(n);
+          if (error) return self->OnReadError(error);
+          self->ReadWholeRequest();
         });
   }
 
-  void OnFirstBytes(beast::error_code error) {
-    if (error) return OnReadError(error);
-    if (parser_->is_done()) return OnRequest();
-    Lowest().expires_after(ReadTimeout());
+  // The deadline is a timer of its own rather than the stream's expiry,
+  // which closes the socket: a request cut off is still answered 408.
+  void ReadWholeRequest() {
+    Lowest().expires_never();
+    const uint64_t read = ++reads_;
+    read_deadline_.expires_after(ReadTimeout());
+    read_deadline_.async_wait(
+        [self = this->shared_from_this(), read](beast::error_code error) {
+          // A wait that was due as the read ended belongs to that read.
+          if (error || read != self->reads_ || !self->reading_) return;
+          self->read_timed_out_ = true;
+          beast::error_code ignored;
+          self->Lowest().socket().cancel(ignored);
+        });
+    reading_ = true;
+    read_timed_out_ = false;
     http::async_read(
         stream_, buffer_, *parser_,
         [self = this->shared_from_this()](beast::error_code error, size_t) {
+          self->reading_ = false;
+          self->read_deadline_.cancel();
+          if (self->read_timed_out_) error = beast::error::timeout;
           if (error) return self->OnReadError(error);
           self->OnRequest();
         });
@@ -127,14 +185,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
                            runtime().config.max_header_bytes, " bytes")),
           431);
     }
-    if (error == beast::error::timeout && parser_->got_some()) {
+    // Bytes of an unfinished request are in the buffer (a head is parsed
+    // only once whole) or already taken by the parser.
+    const bool begun = buffer_.size() > 0 || parser_->got_some();
+    if (error == beast::error::timeout && begun) {
       return Refuse(rpc::ErrorStatus(grpc::StatusCode::DEADLINE_EXCEEDED,
                                      "the request did not arrive in time"),
                     408);
     }
     if (error == http::error::end_of_stream || error == beast::error::timeout ||
         error == asio::error::eof || error == asio::error::connection_reset ||
-        error == asio::error::operation_aborted || !parser_->got_some()) {
+        error == asio::error::operation_aborted || !begun) {
       return Close();
     }
     Refuse(rpc::ErrorStatus(
@@ -160,8 +221,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
   }
 
   void OnRequest() {
-    request_ = parser_->release();
     Lowest().expires_never();
+    if (absl::Status framing = CheckFraming(parser_->get()); !framing.ok()) {
+      return Refuse(rpc::ErrorStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                                     std::string(framing.message())),
+                    400);
+    }
+    request_ = parser_->release();
     const std::string origin = HeaderOf(request_, http::field::origin);
     absl::Duration retry_after;
     if (!runtime().limiter.Allow(peer_, absl::Now(), &retry_after)) {
@@ -236,7 +302,28 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
                       {"X-Content-Type-Options", "nosniff"},
                       {"Content-Security-Policy", kContentSecurityPolicy},
                       {"Referrer-Policy", "no-referrer"}};
+    if (file->stream.is_open())
+      return SendFile(std::move(*file), std::move(answer));
     Send(std::move(answer), request_.keep_alive());
+  }
+
+  // A --web-root file too big to hold in memory, sent a buffer at a time
+  // (file_answer.h); the rest of `answer` as Send writes it.
+  void SendFile(StaticFile file, HttpAnswer answer) {
+    for (auto& header : runtime().cors.ResponseHeaders(
+             HeaderOf(request_, http::field::origin))) {
+      answer.headers.push_back(std::move(header));
+    }
+    const bool keep_alive = request_.keep_alive();
+    Lowest().expires_after(
+        absl::ToChronoNanoseconds(runtime().config.idle_timeout));
+    WriteFileAnswer(
+        stream_, request_, std::move(answer), std::move(file.stream),
+        keep_alive,
+        [self = this->shared_from_this(), keep_alive](beast::error_code error) {
+          if (error || !keep_alive) return self->Close();
+          self->ReadRequest();
+        });
   }
 
   void Upgrade(absl::string_view path) {
@@ -501,6 +588,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
   ConnectionSlot slot_;
   Stream stream_;
   std::string peer_;
+  // The read timeout of a request being read (see ReadWholeRequest).
+  asio::steady_timer read_deadline_;
+  uint64_t reads_ = 0;
+  bool reading_ = false;
+  bool read_timed_out_ = false;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   HttpRequest request_;
@@ -515,6 +607,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
   Chunk current_chunk_;
   bool writing_ = false;
   bool closed_ = false;
+  bool first_request_ = true;
 };
 
 }  // namespace

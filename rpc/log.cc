@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "rpc/redact.h"
 
 namespace caipan::rpc {
 namespace {
@@ -55,6 +56,12 @@ LogLine::~LogLine() {
 
 LogLine& LogLine::Add(absl::string_view key, absl::string_view value) {
   absl::StrAppend(&text_, " ", key, "=");
+  // No password reaches a log (a store's conninfo, an error quoting it).
+  std::string redacted;
+  if (MayHoldSecrets(value)) {
+    redacted = RedactSecrets(value);
+    value = redacted;
+  }
   if (NeedsQuotes(value)) {
     AppendQuoted(&text_, value);
   } else {

@@ -22,7 +22,8 @@ class LogLine {
   // Writes the line.
   ~LogLine();
 
-  // Values containing spaces, quotes or '=' are quoted.
+  // Values containing spaces, quotes or '=' are quoted; passwords in them
+  // are replaced by "***" (RedactSecrets, redact.h).
   LogLine& Add(absl::string_view key, absl::string_view value);
   LogLine& Add(absl::string_view key, const char* value) {
     return Add(key, absl::string_view(value));

@@ -134,8 +134,13 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
     server->config_.gate = std::make_shared<CallGate>();
   server->health_names_ = health_names;
   server->metrics_ = std::make_unique<RpcMetrics>();
+  AcceptorLimits limits;
+  limits.max_connections = config.max_connections;
+  limits.max_connections_per_address = config.max_connections_per_address;
+  limits.trusted_proxies = config.trusted_proxies;
+  limits.proxy_header_timeout = config.proxy_header_timeout;
   absl::StatusOr<std::unique_ptr<ConnectionAcceptor>> acceptor =
-      ConnectionAcceptor::Bind(config.address, config.max_connections);
+      ConnectionAcceptor::Bind(config.address, std::move(limits));
   if (!acceptor.ok()) return acceptor.status();
   server->acceptor_ = *std::move(acceptor);
   server->port_ = server->acceptor_->port();

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "absl/time/time.h"
+#include "rpc/address_ranges.h"
 #include "rpc/call_gate.h"
 
 namespace caipan::rpc {
@@ -36,6 +37,15 @@ struct ServerConfig {
   int max_concurrent_streams = 100;
   // TCP connections open at once; more are closed as soon as accepted.
   int max_connections = 1000;
+  // TCP connections one client address may have open at once (0: no cap);
+  // more are closed as soon as accepted, so one address cannot take them all.
+  int max_connections_per_address = 64;
+  // Peers (proxies such as HAProxy with send-proxy-v2) that begin every
+  // connection with a PROXY protocol header naming the client; the caps and
+  // logs then use that client's address. Empty: no peer may send one.
+  AddressRanges trusted_proxies;
+  // Time a trusted proxy has to send its PROXY header.
+  absl::Duration proxy_header_timeout = absl::Seconds(5);
   // A connection without calls for this long is closed (GOAWAY).
   absl::Duration max_connection_idle = absl::Minutes(5);
   // A connection older than this is asked to reconnect (GOAWAY), and closed

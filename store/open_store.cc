@@ -6,6 +6,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
@@ -46,10 +47,19 @@ absl::StatusOr<std::unique_ptr<GameStore>> OpenStore(
     }
     return OpenSqliteStore((dir / "caipan.db").string(), options);
   }
+  constexpr absl::string_view kExpected =
+      "expected \"memory\", \"sqlite:PATH\" or \"postgres:CONNINFO\"";
+  // A URI or conninfo given without "postgres:" may hold a password: the
+  // message does not repeat it.
+  const absl::string_view text(spec.data(), spec.size());
+  if (absl::StrContains(text, "://") || absl::StrContains(text, '@') ||
+      absl::StrContains(absl::AsciiStrToLower(text), "password")) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--store: ", kExpected,
+                     " (a postgresql:// URI goes after \"postgres:\")"));
+  }
   return absl::InvalidArgumentError(
-      absl::StrCat("--store \"", std::string(spec),
-                   "\": expected \"memory\", \"sqlite:PATH\" or "
-                   "\"postgres:CONNINFO\""));
+      absl::StrCat("--store \"", text, "\": ", kExpected));
 }
 
 }  // namespace caipan::store

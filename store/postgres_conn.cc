@@ -5,6 +5,7 @@
 #include <cstring>
 #include <utility>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
@@ -23,6 +24,29 @@ constexpr const char* kDefaultKeys[] = {"connect_timeout", "keepalives_idle",
                                         "keepalives_interval",
                                         "keepalives_count", "application_name"};
 constexpr const char* kDefaultValues[] = {"5", "10", "3", "3", "caipan"};
+
+// Whether a conninfo may give a password: a password key, or a URI's
+// user:password@.
+bool MayHoldPassword(std::string_view conninfo) {
+  const std::string lower = absl::AsciiStrToLower(
+      absl::string_view(conninfo.data(), conninfo.size()));
+  return absl::StrContains(lower, "password") || absl::StrContains(lower, '@');
+}
+
+// `message` with the text between each pair of double quotes replaced by
+// "…".
+std::string WithoutQuotedText(const std::string& message) {
+  std::string out;
+  bool inside = false;
+  for (char c : message) {
+    if (c == '"') {
+      if (!inside) out += "\"…";
+      inside = !inside;
+    }
+    if (!inside) out += c;
+  }
+  return out;
+}
 
 std::string ConnMessage(const PGconn* conn) {
   std::string message =
@@ -106,6 +130,9 @@ absl::Status CheckConninfo(const std::string& conninfo) {
     std::string message = error != nullptr ? error : "cannot be parsed";
     PQfreemem(error);
     while (!message.empty() && message.back() == '\n') message.pop_back();
+    // libpq quotes pieces of the conninfo, which may be pieces of a password
+    // (password=a b: `missing "=" after "b"`).
+    if (MayHoldPassword(conninfo)) message = WithoutQuotedText(message);
     return absl::InvalidArgumentError(
         absl::StrCat("--store postgres:…: the conninfo is invalid: ", message));
   }

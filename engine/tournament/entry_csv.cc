@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/common/text.h"
 #include "engine/tournament/event.h"
+#include "engine/tournament/export_text.h"
 
 namespace caipan::tournament {
 namespace {
@@ -394,7 +395,8 @@ absl::StatusOr<std::vector<Player>> ParseEntryCsv(std::string_view text) {
     Entry entry;
     entry.line = row->line;
     for (size_t k = 0; k < columns.size(); ++k) {
-      const std::string_view value = Trim(row->fields[k].text);
+      // Cells are unguarded as the export guards them (export_text.h).
+      const std::string value = UnguardCsvText(Trim(row->fields[k].text));
       absl::Status s = CheckText(value);
       if (s.ok()) s = ReadField(columns[k], value, entry.player, entry.number);
       if (!s.ok()) {

@@ -17,7 +17,9 @@
 //   rating (等级分)       whole number 0..9999; empty: 0
 // Only `name` is required; a column not listed here is an error (a typo such
 // as "birthdate" would otherwise lose the data silently). Fields are trimmed
-// of blanks; rows whose fields are all empty are skipped. Every row has as
+// of blanks, and the ' an export puts before = + - @ to keep spreadsheets
+// from running a cell as a formula is taken away (UnguardCsvText,
+// export_text.h); rows whose fields are all empty are skipped. Every row has as
 // many fields as the header. Errors name the line (where the row starts) and
 // the column: "line 7, rating: expected a whole number 0..9999, got \"abc\"".
 #ifndef CAIPAN_ENGINE_TOURNAMENT_ENTRY_CSV_H_

@@ -107,6 +107,7 @@ int ReadInteger(const std::string& text) {
   return negative ? -value : value;
 }
 
+// `value` is free text here, made a field by the caller (FieldText).
 void AddLine(std::string& out, std::string_view key, int number,
              const std::string& value) {
   absl::StrAppend(&out, kExtensionPrefix, std::string(key), " ",
@@ -281,9 +282,9 @@ absl::Status ApplyExtensionLines(const std::vector<ExtensionLine>& lines,
 std::string WriteExtensionLines(const TrfDocument& document) {
   const Event& event = document.event;
   std::string out;
-  if (!document.header.tiebreaks.empty()) {
-    absl::StrAppend(&out, kExtensionPrefix, "tiebreaks ",
-                    document.header.tiebreaks, "\n");
+  if (const std::string tiebreaks = FieldText(document.header.tiebreaks);
+      !tiebreaks.empty()) {
+    absl::StrAppend(&out, kExtensionPrefix, "tiebreaks ", tiebreaks, "\n");
   }
   if (const std::string extras = FormatScoringExtras(event.scoring);
       !extras.empty()) {
@@ -296,18 +297,19 @@ std::string WriteExtensionLines(const TrfDocument& document) {
   }
   for (const Player& player : event.players) {
     const int number = player.number;
-    if (CharCount(player.name) > kNameColumns) {
-      AddLine(out, "name", number, player.name);
-    }
-    if (CharCount(player.id) > kIdColumns)
-      AddLine(out, "id", number, player.id);
+    // Counted as the 001 line writes them (trf_player_line.cc).
+    const std::string name = FieldText(player.name);
+    const std::string id = FieldText(player.id);
+    if (CharCount(name) > kNameColumns) AddLine(out, "name", number, name);
+    if (CharCount(id) > kIdColumns) AddLine(out, "id", number, id);
     if (player.rating != 0 && !FitsFourColumns(player.rating)) {
       AddLine(out, "rating", number, absl::StrCat(player.rating));
     }
     if (player.rank != 0 && !FitsFourColumns(player.rank)) {
       AddLine(out, "rank", number, absl::StrCat(player.rank));
     }
-    if (!player.unit.empty()) AddLine(out, "unit", number, player.unit);
+    if (const std::string unit = FieldText(player.unit); !unit.empty())
+      AddLine(out, "unit", number, unit);
     if (player.fouls != 0) {
       AddLine(out, "fouls", number, absl::StrCat(player.fouls));
     }

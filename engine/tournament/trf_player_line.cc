@@ -42,9 +42,10 @@ char SexCode(Sex sex) {
   return ' ';
 }
 
-// A field of `width` columns: text cut to fit, left-aligned.
+// A field of `width` columns: free text kept to one line (a line break would
+// end the record), cut to fit, left-aligned.
 std::string Field(std::string_view text, int width) {
-  return PadRight(FirstChars(text, width), width);
+  return PadRight(FirstChars(FieldText(text), width), width);
 }
 
 absl::Status ReadRound(int number, const TrfLine& line, int round_index,
@@ -274,8 +275,9 @@ std::string WritePlayerLine(const Event& event, const Player& player,
   line += ' ';
   line += Field(info.federation, 3);
   line += ' ';
-  line += CharCount(player.id) <= kIdColumns ? PadLeft(player.id, kIdColumns)
-                                             : std::string(kIdColumns, ' ');
+  const std::string id = FieldText(player.id);
+  line += CharCount(id) <= kIdColumns ? PadLeft(id, kIdColumns)
+                                      : std::string(kIdColumns, ' ');
   line += ' ';
   line += player.birth_date ? FormatTrfDate(*player.birth_date)
                             : std::string(10, ' ');

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/common/text.h"
+#include "engine/tournament/export_text.h"
 
 namespace caipan::tournament::trf_internal {
 namespace {
@@ -79,6 +80,10 @@ std::string_view TrimBlanks(std::string_view text) {
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
   while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
   return text;
+}
+
+std::string FieldText(std::string_view text) {
+  return std::string(TrimBlanks(OneLine(text)));
 }
 
 int CharCount(std::string_view text) {

@@ -44,6 +44,10 @@ class TrfLine {
 // Spaces removed from both ends.
 std::string_view TrimBlanks(std::string_view text);
 
+// Free text as a TRF field holds it: one line (OneLine), blanks trimmed (a
+// reader trims them).
+std::string FieldText(std::string_view text);
+
 // Number of characters of UTF-8 text.
 int CharCount(std::string_view text);
 // The first `count` characters of UTF-8 text.

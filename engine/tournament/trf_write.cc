@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/tournament/event.h"
+#include "engine/tournament/export_text.h"
 #include "engine/tournament/trf.h"
 #include "engine/tournament/trf_extension.h"
 #include "engine/tournament/trf_player_line.h"
@@ -24,8 +25,9 @@ using trf_internal::FormatTrfDate;
 using trf_internal::PadLeft;
 using trf_internal::PadRight;
 
+// A header record; its value is free text, kept to one line.
 void Line(std::string& out, std::string_view code, std::string_view value) {
-  absl::StrAppend(&out, std::string(code), " ", std::string(value), "\n");
+  absl::StrAppend(&out, std::string(code), " ", OneLine(value), "\n");
 }
 
 // "162  W 2.0    D 1.0 …": codes at columns 6, 15, 24, … (TRF-2026).
@@ -89,7 +91,7 @@ std::string WriteTrfDocument(const TrfDocument& document) {
         "\n");
   }
   for (const std::string& record : document.other_records) {
-    absl::StrAppend(&out, record, "\n");
+    absl::StrAppend(&out, OneLine(record), "\n");
   }
 
   std::set<std::pair<int, int>> covered;

@@ -1,8 +1,13 @@
 // Exports of a tournament (see tournament_export.h).
 #include "services/tournament/tournament_export.h"
 
+#include <string>
+#include <string_view>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
+#include "engine/common/text.h"
+#include "engine/tournament/export_text.h"
 #include "engine/tournament/trf.h"
 #include "services/tournament/tournament_state.h"
 
@@ -10,16 +15,16 @@ namespace caipan::services::tournament {
 namespace tn = caipan::tournament;
 namespace {
 
-// A CSV field, quoted when it holds a comma, a quote or a line break.
-std::string CsvField(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  return absl::StrCat("\"", absl::StrReplaceAll(text, {{"\"", "\"\""}}), "\"");
-}
+// PGN's limit on a string token.
+constexpr size_t kMaxPgnStringBytes = 255;
 
-// A PGN tag value: backslashes and quotes escaped, line breaks dropped.
+// A PGN tag value: one line (PGN strings hold no control characters), cut to
+// PGN's limit on a character boundary, backslashes and quotes escaped.
 std::string PgnValue(const std::string& text) {
-  return absl::StrReplaceAll(
-      text, {{"\\", "\\\\"}, {"\"", "\\\""}, {"\n", " "}, {"\r", " "}});
+  const std::string line = tn::OneLine(text);
+  const std::string_view cut = Utf8Prefix(line, kMaxPgnStringBytes);
+  return absl::StrReplaceAll(absl::string_view(cut.data(), cut.size()),
+                             {{"\\", "\\\\"}, {"\"", "\\\""}});
 }
 
 const char* PgnResult(v1::TableResult result) {
@@ -68,9 +73,12 @@ std::string ExportCsv(const v1::StoredTournament& state) {
   std::string out = "number,name,id,unit,sex,birth_date,rating\n";
   for (const v1::TournamentPlayer& p : state.tournament().players()) {
     const v1::Entrant& e = p.entrant();
-    absl::StrAppend(&out, p.number(), ",", CsvField(e.name()), ",",
-                    CsvField(e.id()), ",", CsvField(e.unit()), ",", e.sex(),
-                    ",", e.birth_date(), ",", e.rating(), "\n");
+    // Every text cell is guarded against spreadsheets that would run it as a
+    // formula (ParseEntryCsv takes the guards away).
+    absl::StrAppend(&out, p.number(), ",", tn::CsvTextField(e.name()), ",",
+                    tn::CsvTextField(e.id()), ",", tn::CsvTextField(e.unit()),
+                    ",", tn::CsvTextField(e.sex()), ",",
+                    tn::CsvTextField(e.birth_date()), ",", e.rating(), "\n");
   }
   return out;
 }

@@ -13,7 +13,9 @@
 #include "absl/time/time.h"
 #include "engine/common/version.h"
 #include "gateway/http_gateway.h"
+#include "rpc/address_ranges.h"
 #include "rpc/log.h"
+#include "rpc/redact.h"
 #include "rpc/server.h"
 #include "rpc/token_authenticator.h"
 #include "services/adjudication_service.h"
@@ -24,6 +26,7 @@
 #include "services/tournament/tournament_registry.h"
 #include "services/tournament/tournament_service.h"
 #include "store/game_store.h"
+#include "store/postgres_password.h"
 
 namespace {
 
@@ -118,6 +121,21 @@ int main(int argc, char** argv) {
                  "TCP connections open at once; more are closed on accept")
       ->capture_default_str()
       ->check(CLI::Range(1, 1 << 20));
+  app.add_option("--max-connections-per-address",
+                 config.max_connections_per_address,
+                 "connections one client address may have open at once, on "
+                 "the gRPC and on the HTTP port each (0: no cap); more are "
+                 "closed on accept (HTTP: 429)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1 << 20));
+  std::string trusted_proxies;
+  app.add_option("--trusted-proxy", trusted_proxies,
+                 "comma-separated addresses or CIDR ranges of proxies "
+                 "(HAProxy send-proxy-v2) that begin every connection, on "
+                 "both ports, with a PROXY protocol header (v2 or v1) naming "
+                 "the client: the caps, the rate limit and the logs use that "
+                 "client. Their connections without one are closed; no other "
+                 "peer may send one");
   app.add_option("--max-play-streams", options.max_play_streams,
                  "PlayGame streams open at once, server-wide "
                  "(RESOURCE_EXHAUSTED)")
@@ -156,6 +174,12 @@ int main(int argc, char** argv) {
                  "where live games are kept: sqlite:PATH, postgres:CONNINFO "
                  "(several servers on one database), or memory (lost at "
                  "exit); default sqlite:DATA_DIR/caipan.db");
+  // The PostgreSQL password kept off the command line (ps) and the logs.
+  std::string store_password_file;
+  app.add_option("--store-password-file", store_password_file,
+                 "file whose first line is the password for --store "
+                 "postgres:... (otherwise libpq's PGPASSWORD, PGPASSFILE or "
+                 "~/.pgpass); passwords never appear in the logs");
   app.add_option("--data-dir", data_dir,
                  "directory for the default SQLite store and the players' "
                  "token key (created if missing)")
@@ -227,7 +251,9 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::Range(1, 1 << 20));
   app.add_option("--http-read-timeout-seconds", http_read_timeout_seconds,
-                 "time a client has to send a whole HTTP request once begun")
+                 "time a client has to send a whole HTTP request, head "
+                 "included, once begun (on a new connection: once opened); "
+                 "408 and closed past it")
       ->capture_default_str()
       ->check(CLI::Range(0.1, 3600.0));
   app.add_option("--http-idle-timeout-seconds", http_idle_timeout_seconds,
@@ -263,6 +289,16 @@ int main(int argc, char** argv) {
       "most 64 connections, each with 5 s to send its request.");
   CLI11_PARSE(app, argc, argv);
   config.log_rpcs = !quiet;
+  if (auto ranges = caipan::rpc::AddressRanges::Parse(trusted_proxies);
+      ranges.ok()) {
+    config.trusted_proxies = *ranges;
+  } else {
+    std::fprintf(stderr, "caipan-server: --trusted-proxy: %s\n",
+                 std::string(ranges.status().message()).c_str());
+    return 2;
+  }
+  http.max_connections_per_address = config.max_connections_per_address;
+  http.trusted_proxies = config.trusted_proxies;
   http.read_timeout = absl::Seconds(http_read_timeout_seconds);
   http.idle_timeout = absl::Seconds(http_idle_timeout_seconds);
   http.cors_origins = absl::StrSplit(cors_origins, ',', absl::SkipWhitespace());
@@ -309,10 +345,25 @@ int main(int argc, char** argv) {
   namespace game = caipan::services::game;
   caipan::store::SqliteOptions sqlite_options;
   sqlite_options.full_sync = store_sync == "full";
-  auto store = caipan::store::OpenStore(store_spec, data_dir, sqlite_options);
+  // The password joins the conninfo only here: the listening line shows
+  // --store as given (and redacts any password in it).
+  std::string store_open_spec = store_spec;
+  if (!store_password_file.empty()) {
+    auto with_password = caipan::store::StoreSpecWithPasswordFile(
+        store_spec, store_password_file);
+    if (!with_password.ok()) {
+      std::fprintf(
+          stderr, "caipan-server: --store-password-file: %s\n",
+          caipan::rpc::RedactSecrets(with_password.status().message()).c_str());
+      return 2;
+    }
+    store_open_spec = *std::move(with_password);
+  }
+  auto store =
+      caipan::store::OpenStore(store_open_spec, data_dir, sqlite_options);
   if (!store.ok()) {
     std::fprintf(stderr, "caipan-server: --store: %s\n",
-                 std::string(store.status().message()).c_str());
+                 caipan::rpc::RedactSecrets(store.status().message()).c_str());
     return 2;
   }
   std::string key_path;
@@ -422,6 +473,10 @@ int main(int argc, char** argv) {
         .Add("max_history_plies", options.max_history_plies)
         .Add("position_cache_bytes", static_cast<int64_t>(cache_bytes))
         .Add("max_connections", config.max_connections)
+        .Add("max_connections_per_address", config.max_connections_per_address)
+        .Add("trusted_proxies", config.trusted_proxies.empty()
+                                    ? "none"
+                                    : config.trusted_proxies.text())
         .Add("tls", config.tls_cert_file.empty() ? "off" : "on")
         .Add("store", store_spec.empty() ? "sqlite:" + data_dir + "/caipan.db"
                                          : store_spec)
