@@ -116,8 +116,7 @@ absl::Status LiveGame::Replay(const v1::GameEvent& event) {
     return absl::DataLossError(
         absl::StrCat(name(), ": ", move.status().message()));
   }
-  plays_.push_back({event.move().side(), *std::move(move)});
-  move_sequences_.push_back(event.sequence());
+  plays_.push_back({event.move().side(), *std::move(move), event.sequence()});
   return absl::OkStatus();
 }
 
@@ -147,7 +146,6 @@ absl::Status LiveGame::Rebuild(int64_t now) {
     return absl::DataLossError(
         absl::StrCat(name(), ": the stored game's ", s.message()));
   }
-  move_sequences_.clear();
   plays_.clear();
   for (const v1::GameEvent& event : log_) {
     if (event.has_move()) {
@@ -160,7 +158,6 @@ absl::Status LiveGame::Rebuild(int64_t now) {
                          undone, " plies of ", plays_.size()));
       }
       plays_.resize(plays_.size() - undone);
-      move_sequences_.resize(plays_.size());
     }
   }
   if (absl::Status s = ReplayPlays(); !s.ok()) return s;

@@ -254,7 +254,7 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   // Plies of the moves a takeback by `side` undoes: its last move and all
   // after it (0: it has no move to take back).
   int PliesToTakeBack(v1::Side side) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  // Undoes the last `plies` moves (plays_, move sequences, the board).
+  // Undoes the last `plies` moves (plays_ and the board).
   absl::Status TakeBack(int plies) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // Hands the turn (and the running clock, without charging or adding
   // anything) to `player` at `now`, as a takeback leaves it.
@@ -289,12 +289,12 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   std::unique_ptr<domain::GameBoard> board_ ABSL_GUARDED_BY(mu_);
   std::optional<clock::GameClock> clock_ ABSL_GUARDED_BY(mu_);
   v1::Game state_ ABSL_GUARDED_BY(mu_);
-  // The sequence number of each ply's move event (for retried submissions).
-  std::vector<int64_t> move_sequences_ ABSL_GUARDED_BY(mu_);
-  // Each ply's move as played, with its side: what a takeback replays.
+  // Each ply's move as played: its side, the typed move (what a takeback
+  // replays) and its event's sequence number (for retried submissions).
   struct Play {
     v1::Side side;
     domain::TypedMove move;
+    int64_t sequence;
   };
   std::vector<Play> plays_ ABSL_GUARDED_BY(mu_);
   // Steady time of the start of the current move (for elapsed_ms).

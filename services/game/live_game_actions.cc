@@ -68,7 +68,7 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
                  rpc::kReasonStalePly));
     }
     // A retry of a move already accepted gets the stored answer.
-    const int64_t sequence = move_sequences_[ply];
+    const int64_t sequence = plays_[ply].sequence;
     if (sequence > committed_.last_sequence()) {
       return lock.Release(), done(absl::UnavailableError(absl::StrCat(
                                  "the move for ply ", request.ply(),
@@ -196,8 +196,7 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
   response->mutable_check()->mutable_verdict()->set_explanation(
       ExplanationIn(state_.verdict(), lang));
   Seal(&event, now);
-  move_sequences_.push_back(event.sequence());
-  plays_.push_back({side, *played});
+  plays_.push_back({side, *played, event.sequence()});
   const int64_t sequence = event.sequence();
   std::vector<v1::GameEvent> events;
   events.push_back(std::move(event));

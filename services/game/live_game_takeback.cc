@@ -24,7 +24,6 @@ int LiveGame::PliesToTakeBack(v1::Side side) const {
 
 absl::Status LiveGame::TakeBack(int plies) {
   plays_.resize(plays_.size() - plies);
-  move_sequences_.resize(plays_.size());
   return ReplayPlays();
 }
 
