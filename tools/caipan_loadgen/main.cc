@@ -35,6 +35,17 @@ namespace {
 
 using Stub = v1::AdjudicationService::Stub;
 
+// Ends one call: its context goes before `done` may let the run (and then the
+// program, with the channel) end; a context outliving its channel on a gRPC
+// thread aborted the program at exit now and then.
+template <typename Call>
+void FinishCall(std::shared_ptr<Call> call, const grpc::Status& status,
+                const std::function<void(bool)>& done) {
+  const bool ok = status.ok();
+  call.reset();
+  done(ok);
+}
+
 // Issues one unary call with a shared, read-only request; `invoke(context,
 // request, response, callback)` starts it on the stub's callback interface.
 template <typename Request, typename Response, typename Invoke>
@@ -46,8 +57,8 @@ IssueFn Unary(const Request* request, Invoke invoke) {
     };
     auto call = std::make_shared<Call>();
     invoke(&call->context, request, &call->response,
-           [call, done = std::move(done)](grpc::Status status) {
-             done(status.ok());
+           [call, done = std::move(done)](grpc::Status status) mutable {
+             FinishCall(std::move(call), status, done);
            });
   };
 }
@@ -70,11 +81,12 @@ IssueFn EncodedUnary(grpc::GenericStub* stub, absl::string_view method,
           grpc::ByteBuffer response;
         };
         auto call = std::make_shared<Call>();
-        stub->UnaryCall(&call->context, path, grpc::StubOptions(),
-                        encoded.get(), &call->response,
-                        [call, done = std::move(done)](grpc::Status status) {
-                          done(status.ok());
-                        });
+        stub->UnaryCall(
+            &call->context, path, grpc::StubOptions(), encoded.get(),
+            &call->response,
+            [call, done = std::move(done)](grpc::Status status) mutable {
+              FinishCall(std::move(call), status, done);
+            });
       };
 }
 
