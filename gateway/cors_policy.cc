@@ -37,7 +37,7 @@ std::vector<std::pair<std::string, std::string>> CorsPolicy::PreflightHeaders(
       {"Access-Control-Allow-Headers",
        "Content-Type, Connect-Protocol-Version, Connect-Timeout-Ms, "
        "Connect-Accept-Encoding, Authorization, Grpc-Timeout, X-Grpc-Web, "
-       "X-User-Agent"});
+       "X-User-Agent, Caipan-Game"});
   headers.push_back({"Access-Control-Max-Age", "7200"});
   return headers;
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
 #include "engine/common/status_macros.h"
 
@@ -63,6 +64,23 @@ absl::Status SequenceMismatch(std::string_view game, int64_t expected,
   return absl::AbortedError(absl::StrCat(
       "game ", std::string(game), ": the change builds on sequence ", expected,
       ", the game is at ", stored));
+}
+
+namespace {
+constexpr char kMovedPayload[] = "caipan.store/game-moved";
+}  // namespace
+
+absl::Status GameMoved(std::string_view game) {
+  absl::Status status = absl::AbortedError(
+      absl::StrCat("game ", std::string(game),
+                   ": another server owns it now (it moved); retry"));
+  status.SetPayload(kMovedPayload, absl::Cord("1"));
+  return status;
+}
+
+bool IsGameMoved(const absl::Status& status) {
+  return absl::IsAborted(status) &&
+         status.GetPayload(kMovedPayload).has_value();
 }
 
 absl::Status GameNotFound(std::string_view game) {

@@ -19,6 +19,10 @@ absl::Status CheckChange(const Change& change);
 // ABORTED: the change builds on `expected`, the game is at `stored`.
 absl::Status SequenceMismatch(std::string_view game, int64_t expected,
                               int64_t stored);
+// ABORTED, marked so that IsGameMoved() recognises it: a change to a game
+// that another server has claimed since this one did.
+absl::Status GameMoved(std::string_view game);
+bool IsGameMoved(const absl::Status& status);
 // NOT_FOUND: a change or read names a game that does not exist.
 absl::Status GameNotFound(std::string_view game);
 // ALREADY_EXISTS: a create whose name or request_id is taken.

@@ -88,15 +88,20 @@ struct Change {
 
 using CommitCallback = absl::AnyInvocable<void(absl::Status) &&>;
 
-// Changes to a shared store, whoever made them. Both run on the store's own
-// listening thread, one call at a time.
+// What a shared store tells this server about the games it owns. Every
+// member runs on one of the store's own threads, one call at a time.
 struct ChangeFeed {
-  // `game`'s change is durable; the game's last sequence is now
-  // `last_sequence` (or more: notices may arrive late, never out of order
-  // for one game).
-  std::function<void(const std::string& game, int64_t last_sequence)> changed;
+  // Another server claimed `game`: this server's copy is out of date and its
+  // writes to the game are refused from now on.
+  std::function<void(const std::string& game)> moved;
+  // This server claimed `games`, live games whose owner's lease ran out (a
+  // server that died): load them and run their clocks.
+  std::function<void(const std::vector<std::string>& games)> adopted;
+  // How many more games this server takes by adoption (its room for live
+  // games); none are adopted while it is 0 or less.
+  std::function<int()> room;
   // Notices may have been lost (the listening connection dropped and is
-  // back): every game should be read again.
+  // back): check which games this server still owns.
   std::function<void()> resync;
 };
 
@@ -142,10 +147,25 @@ class GameStore {
   // work after Close().
   virtual void Close() = 0;
 
-  // Whether other processes may change the same games.
+  // Whether other processes (servers) share the store. Games are then
+  // partitioned: each live game has one owner at a time, and only its owner
+  // may change it (a change from another server fails with ABORTED, see
+  // IsGameMoved). A store that is not shared owns every game.
   virtual bool Shared() const { return false; }
-  // Sets the feed of changes (an empty one stops it); waits for a call in
-  // progress to return. A store that is not shared never calls it.
+  // Makes this server the owner of live game `game`, taking it from any
+  // other owner (who hears of it through its feed's `moved`; its writes to
+  // the game are refused from then on): true once this server owns it,
+  // false if `game` is not a live game.
+  virtual absl::StatusOr<bool> Claim(std::string_view game) {
+    (void)game;
+    return true;
+  }
+  // The live games this server owns.
+  virtual absl::StatusOr<std::vector<std::string>> OwnedGames() {
+    return std::vector<std::string>();
+  }
+  // Sets the feed (an empty one stops it); waits for a call in progress to
+  // return. A store that is not shared never calls it.
   virtual void Watch(ChangeFeed feed) { (void)feed; }
 };
 
@@ -169,6 +189,15 @@ absl::StatusOr<std::unique_ptr<GameStore>> OpenSqliteStore(
 struct PostgresOptions {
   // Most changes written in one transaction.
   int max_group = 1024;
+  // This server's name among the servers sharing the database; "" for a
+  // fresh random one (a restarted server is a new owner).
+  std::string server_id;
+  // How long the server's lease lasts without renewal (it is renewed every
+  // third of that): its games are adopted by other servers this long after
+  // it died.
+  int lease_ms = 3000;
+  // Most games adopted per renewal.
+  int max_adopt = 64;
 };
 
 // Connects to PostgreSQL (`conninfo`: "key=value …" or a postgresql:// URI;

@@ -46,6 +46,18 @@ CREATE TABLE events (
   PRIMARY KEY (game, sequence)
 );
 )sql"},
+    // Games partitioned across servers (docs/scaling.md): each live game has
+    // one owner, a server whose lease is in `servers`; owner_epoch grows with
+    // every claim, so a server's write is fenced by the claim it holds.
+    {2, R"sql(
+CREATE TABLE servers (
+  id text PRIMARY KEY,
+  lease_until timestamptz NOT NULL
+);
+ALTER TABLE games ADD COLUMN owner text;
+ALTER TABLE games ADD COLUMN owner_epoch bigint NOT NULL DEFAULT 0;
+CREATE INDEX games_live_by_owner ON games (owner) WHERE status = 'live';
+)sql"},
 };
 
 absl::Status NewerThanBuild(int version) {

@@ -42,35 +42,141 @@ absl::Status Unavailable(const absl::Status& cause) {
 
 absl::StatusOr<std::unique_ptr<PostgresStore>> PostgresStore::Open(
     const std::string& conninfo, const PostgresOptions& options) {
+  const std::string server_id =
+      options.server_id.empty() ? pg::NewServerId() : options.server_id;
+  CAIPAN_RETURN_IF_ERROR(pg::CheckServerId(server_id));
   absl::StatusOr<pg::Connection> writer = pg::Connection::Open(conninfo);
   if (!writer.ok()) return writer.status();
   CAIPAN_RETURN_IF_ERROR(pg::Migrate(*writer));
   absl::StatusOr<pg::Connection> reader = pg::Connection::Open(conninfo);
   if (!reader.ok()) return reader.status();
+  auto store = std::unique_ptr<PostgresStore>(new PostgresStore(
+      options, server_id, *std::move(writer), *std::move(reader)));
+  pg::ListenerOptions listening;
+  listening.server_id = server_id;
+  listening.lease = absl::Milliseconds(std::max(options.lease_ms, 100));
+  listening.max_adopt = options.max_adopt;
   absl::StatusOr<std::unique_ptr<pg::Listener>> listener =
-      pg::Listener::Start(conninfo);
+      pg::Listener::Start(conninfo, std::move(listening), store->Hooks());
   if (!listener.ok()) return listener.status();
-  return std::unique_ptr<PostgresStore>(new PostgresStore(
-      options, *std::move(writer), *std::move(reader), *std::move(listener)));
+  store->listener_ = *std::move(listener);
+  return store;
 }
 
 PostgresStore::PostgresStore(const PostgresOptions& options,
-                             pg::Connection writer, pg::Connection reader,
-                             std::unique_ptr<pg::Listener> listener)
+                             std::string server_id, pg::Connection writer,
+                             pg::Connection reader)
     : QueuedStore(options.max_group),
+      server_id_(std::move(server_id)),
       writer_(std::move(writer)),
-      reader_(std::move(reader)),
-      listener_(std::move(listener)) {
+      reader_(std::move(reader)) {
   StartWriter();
 }
 
 PostgresStore::~PostgresStore() {
   Close();
+  // After the last write: gives the lease and this server's games up.
   listener_.reset();
 }
 
 void PostgresStore::Watch(ChangeFeed feed) {
-  listener_->SetFeed(std::move(feed));
+  absl::MutexLock lock(&feed_mu_);
+  feed_ = std::move(feed);
+}
+
+pg::ListenerHooks PostgresStore::Hooks() {
+  pg::ListenerHooks hooks;
+  hooks.moved = [this](const std::string& game, int64_t epoch) {
+    // A notice may arrive after this server claimed the game again.
+    if (!DropClaimBefore(game, epoch)) return;
+    absl::MutexLock lock(&feed_mu_);
+    if (feed_.moved) feed_.moved(game);
+  };
+  hooks.adopted = [this](std::vector<std::pair<std::string, int64_t>> claimed) {
+    std::vector<std::string> games;
+    for (auto& [game, epoch] : claimed) {
+      SetClaim(game, epoch);
+      games.push_back(std::move(game));
+    }
+    absl::MutexLock lock(&feed_mu_);
+    if (feed_.adopted) feed_.adopted(games);
+  };
+  // Nothing is adopted until a feed takes the games.
+  hooks.room = [this] {
+    absl::MutexLock lock(&feed_mu_);
+    return feed_.adopted && feed_.room ? feed_.room() : 0;
+  };
+  hooks.resync = [this] {
+    absl::MutexLock lock(&feed_mu_);
+    if (feed_.resync) feed_.resync();
+  };
+  return hooks;
+}
+
+int64_t PostgresStore::ClaimEpoch(const std::string& game) {
+  absl::MutexLock lock(&claims_mu_);
+  auto it = claims_.find(game);
+  return it == claims_.end() ? 0 : it->second;
+}
+
+void PostgresStore::SetClaim(const std::string& game, int64_t epoch) {
+  absl::MutexLock lock(&claims_mu_);
+  int64_t& held = claims_[game];
+  held = std::max(held, epoch);
+}
+
+void PostgresStore::DropClaim(const std::string& game) {
+  absl::MutexLock lock(&claims_mu_);
+  claims_.erase(game);
+}
+
+bool PostgresStore::DropClaimBefore(const std::string& game, int64_t epoch) {
+  absl::MutexLock lock(&claims_mu_);
+  auto it = claims_.find(game);
+  if (it == claims_.end() || it->second >= epoch) return false;
+  claims_.erase(it);
+  return true;
+}
+
+absl::StatusOr<bool> PostgresStore::Claim(std::string_view game) {
+  const std::string name(game);
+  Params params;
+  params.Text(name).Text(server_id_);
+  absl::MutexLock lock(&read_mu_);
+  CAIPAN_RETURN_IF_ERROR(reader_.EnsureOpen());
+  // One statement: take the row, give it to this server with the next
+  // epoch, and tell the previous owner (delivered at commit).
+  absl::StatusOr<Result> result = reader_.Query(
+      absl::StrCat(
+          "WITH previous AS (SELECT id, owner FROM games WHERE name = $1 "
+          "AND status = 'live' AND kind <> '",
+          kTournamentKind,
+          "' FOR UPDATE), claimed AS (UPDATE games g SET owner = $2, "
+          "owner_epoch = g.owner_epoch + 1 FROM previous WHERE g.id = "
+          "previous.id RETURNING g.owner_epoch, previous.owner), "
+          "told AS MATERIALIZED (SELECT pg_notify('caipan_s_' || owner, "
+          "'moved ' || owner_epoch || ' ' || $1) FROM claimed "
+          "WHERE owner IS NOT NULL AND owner <> $2) "
+          "SELECT owner_epoch, (SELECT count(*) FROM told) FROM claimed"),
+      params);
+  if (!result.ok()) return result.status();
+  if (PQntuples(result->get()) == 0) return false;
+  SetClaim(name, IntAt(result->get(), 0, 0));
+  return true;
+}
+
+absl::StatusOr<std::vector<std::string>> PostgresStore::OwnedGames() {
+  Params params;
+  params.Text(server_id_);
+  absl::MutexLock lock(&read_mu_);
+  CAIPAN_RETURN_IF_ERROR(reader_.EnsureOpen());
+  absl::StatusOr<Result> result = reader_.Query(
+      "SELECT name FROM games WHERE owner = $1 AND status = 'live'", params);
+  if (!result.ok()) return result.status();
+  std::vector<std::string> games;
+  for (int i = 0; i < PQntuples(result->get()); ++i)
+    games.push_back(BytesAt(result->get(), i, 0));
+  return games;
 }
 
 std::vector<absl::Status> PostgresStore::WriteGroup(
@@ -138,6 +244,13 @@ std::vector<absl::Status> PostgresStore::WriteGroup(
     return fail_all(s);
   }
   if (absl::Status s = writer_.Run("COMMIT"); !s.ok()) return fail_all(s);
+  // A game that ended is no longer claimed (nothing changes it any more).
+  for (size_t i = 0; i < changes.size(); ++i) {
+    if (statuses[i].ok() && changes[i].status.has_value() &&
+        *changes[i].status != "live") {
+      DropClaim(changes[i].game);
+    }
+  }
   return statuses;
 }
 
@@ -186,10 +299,19 @@ absl::Status PostgresStore::Create(const GameRow& row) {
   }
   params.Text(row.kind).Text(row.status).Text(row.event);
   params.Int(row.create_time_unix_ms).Bytes(row.spec).Bytes(row.snapshot);
+  // A game is owned by the server that creates it (epoch 1); a tournament
+  // has no owner: every server changes it, the sequence check between them.
+  const bool owned = row.kind != kTournamentKind;
+  if (owned) {
+    params.Text(server_id_);
+  } else {
+    params.Null();
+  }
   absl::StatusOr<Result> inserted = writer_.Query(
       "INSERT INTO games (name, request_id, kind, status, event, "
-      "create_time_unix_ms, spec, snapshot, last_sequence) "
-      "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0) RETURNING id",
+      "create_time_unix_ms, spec, snapshot, last_sequence, owner, "
+      "owner_epoch) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, "
+      "CASE WHEN $9 IS NULL THEN 0 ELSE 1 END) RETURNING id",
       params);
   if (absl::IsAlreadyExists(inserted.status())) {
     // Another server created it since the check above.
@@ -198,6 +320,7 @@ absl::Status PostgresStore::Create(const GameRow& row) {
                : NameTaken(row.name);
   }
   if (!inserted.ok()) return inserted.status();
+  if (owned) SetClaim(row.name, 1);
   if (row.players.empty()) return absl::OkStatus();
   Params players;
   players.Int(IntAt(inserted->get(), 0, 0));
@@ -209,12 +332,13 @@ absl::Status PostgresStore::Create(const GameRow& row) {
   return writer_.Run(sql, players);
 }
 
-std::string PostgresStore::WriteSql(const Change& change, Params& params) {
+std::string PostgresStore::WriteSql(const Change& change, int64_t epoch,
+                                    Params& params) const {
   // One statement, one round trip: lock the game's row (another server's
-  // change to it waits, then sees this one's sequence), check the sequence,
-  // and only if it matches append the events, update the row and send the
-  // notice. Its answer: the stored sequence (NULL: no such game) and whether
-  // the change was made.
+  // change to it waits, then sees this one's sequence), check the sequence
+  // and this server's claim, and only if both match append the events and
+  // update the row. Its answer: the stored sequence (NULL: no such game),
+  // whether the change was made, and whether the claim holds.
   const int64_t expected = change.expected_last_sequence;
   const int64_t new_last =
       expected + static_cast<int64_t>(change.events.size());
@@ -229,10 +353,14 @@ std::string PostgresStore::WriteSql(const Change& change, Params& params) {
   } else {
     params.NullBytes();
   }
-  params.Text(pg::NoticePayload(change.game, new_last));
-  std::string sql =
-      "WITH g AS (SELECT id, last_sequence FROM games WHERE name = $1 "
-      "FOR UPDATE), ok AS (SELECT id FROM g WHERE last_sequence = $2), ";
+  // $6 and $7: this server's claim (epoch 0: none). A game is changed by
+  // its owner only; a tournament by any server.
+  params.Text(server_id_).Int(epoch);
+  std::string sql = absl::StrCat(
+      "WITH g AS (SELECT id, last_sequence, (kind = '", kTournamentKind,
+      "' OR (owner = $6 AND owner_epoch = $7)) AS held FROM games "
+      "WHERE name = $1 FOR UPDATE), "
+      "ok AS (SELECT id FROM g WHERE last_sequence = $2 AND held), ");
   if (!change.events.empty()) {
     sql +=
         "appended AS (INSERT INTO events (game, sequence, payload) "
@@ -240,8 +368,8 @@ std::string PostgresStore::WriteSql(const Change& change, Params& params) {
     for (size_t i = 0; i < change.events.size(); ++i) {
       params.Int(expected + static_cast<int64_t>(i) + 1);
       params.Bytes(change.events[i].payload);
-      absl::StrAppend(&sql, i == 0 ? "" : ", ", "($", 7 + 2 * i, "::bigint, $",
-                      8 + 2 * i, "::bytea)");
+      absl::StrAppend(&sql, i == 0 ? "" : ", ", "($", 8 + 2 * i, "::bigint, $",
+                      9 + 2 * i, "::bytea)");
     }
     sql += ") AS v (sequence, payload)), ";
   }
@@ -249,12 +377,10 @@ std::string PostgresStore::WriteSql(const Change& change, Params& params) {
                   "updated AS (UPDATE games SET last_sequence = $3, "
                   "status = coalesce($4, games.status), "
                   "snapshot = coalesce($5, games.snapshot) FROM ok "
-                  "WHERE games.id = ok.id RETURNING games.id), "
-                  "notified AS MATERIALIZED (SELECT pg_notify('",
-                  pg::kChannel,
-                  "', $6) FROM updated) "
+                  "WHERE games.id = ok.id RETURNING games.id) "
                   "SELECT (SELECT last_sequence FROM g), "
-                  "(SELECT count(*) FROM notified)");
+                  "(SELECT count(*) FROM updated), "
+                  "(SELECT CASE WHEN held THEN 1 ELSE 0 END FROM g)::bigint");
   return sql;
 }
 
@@ -265,6 +391,7 @@ absl::Status PostgresStore::WriteOutcome(const Change& change,
   }
   if (pg::IsNullAt(r, 0, 0)) return GameNotFound(change.game);
   if (IntAt(r, 0, 1) != 1) {
+    if (IntAt(r, 0, 2) != 1) return GameMoved(change.game);
     return SequenceMismatch(change.game, change.expected_last_sequence,
                             IntAt(r, 0, 0));
   }
@@ -273,7 +400,7 @@ absl::Status PostgresStore::WriteOutcome(const Change& change,
 
 absl::Status PostgresStore::Write(const Change& change, absl::Status* outcome) {
   Params params;
-  const std::string sql = WriteSql(change, params);
+  const std::string sql = WriteSql(change, ClaimEpoch(change.game), params);
   absl::StatusOr<Result> result = writer_.Query(sql, params);
   if (!result.ok()) return result.status();
   *outcome = WriteOutcome(change, result->get());
@@ -289,7 +416,8 @@ absl::Status PostgresStore::WriteBatch(std::vector<Change>& changes,
   for (size_t j = 0; j < batch.size(); ++j) {
     // One prepared statement per number of events.
     const Change& change = changes[batch[j]];
-    const std::string sql = WriteSql(change, params[j]);
+    const std::string sql =
+        WriteSql(change, ClaimEpoch(change.game), params[j]);
     std::string name = absl::StrCat("caipan_write_", change.events.size());
     CAIPAN_RETURN_IF_ERROR(writer_.Prepare(name, sql, params[j]));
     statements.emplace_back(std::move(name), &params[j]);

@@ -1,12 +1,14 @@
-// The PostgreSQL store, for several servers on one database. The writer
-// thread owns one connection and writes each group in one transaction; each
-// change is one statement that locks the game's row (SELECT … FOR UPDATE),
-// checks its sequence and writes only if it matches, so two servers racing on
-// one game cannot both append: the second waits for the first, sees its
-// sequence and gets ABORTED. Creates run under a savepoint (they may lose a
-// race for a name or request_id). Each change sends a NOTIFY, delivered at
-// commit; a Listener hands the notices of every server's commits to the
-// ChangeFeed. Reads share a second connection, guarded by a mutex.
+// The PostgreSQL store, for several servers on one database, each owning
+// the live games it serves (docs/scaling.md). The writer thread owns one
+// connection and writes each group in one transaction; each change is one
+// statement that locks the game's row (SELECT … FOR UPDATE), checks its
+// sequence, and for a game this server claimed, that the claim still holds
+// (owner and epoch: a server that lost the game to another cannot append),
+// and writes only if all match. Creates run under a savepoint (they may lose
+// a race for a name or request_id); a created game is owned by its creator.
+// Claims and reads share a second connection, guarded by a mutex; a Listener
+// keeps the server's lease, adopts orphaned games and hears of claims on
+// this server's games.
 #ifndef CAIPAN_STORE_POSTGRES_STORE_H_
 #define CAIPAN_STORE_POSTGRES_STORE_H_
 
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
@@ -46,11 +49,24 @@ class PostgresStore final : public QueuedStore {
   absl::StatusOr<ListPage> ListGames(const ListQuery& query) override;
 
   bool Shared() const override { return true; }
+  absl::StatusOr<bool> Claim(std::string_view game) override;
+  absl::StatusOr<std::vector<std::string>> OwnedGames() override;
   void Watch(ChangeFeed feed) override;
 
+  const std::string& server_id() const { return server_id_; }
+
  private:
-  PostgresStore(const PostgresOptions& options, pg::Connection writer,
-                pg::Connection reader, std::unique_ptr<pg::Listener> listener);
+  PostgresStore(const PostgresOptions& options, std::string server_id,
+                pg::Connection writer, pg::Connection reader);
+  // The hooks of the Listener: they keep claims_ and call the feed.
+  pg::ListenerHooks Hooks();
+  // The epoch of this server's claim on `game`, 0 for none.
+  int64_t ClaimEpoch(const std::string& game);
+  void SetClaim(const std::string& game, int64_t epoch);
+  void DropClaim(const std::string& game);
+  // Drops the claim if it is older than `epoch` (another server's claim);
+  // false if this server's claim is as new (the notice came late).
+  bool DropClaimBefore(const std::string& game, int64_t epoch);
 
   std::vector<absl::Status> WriteGroup(std::vector<Change>& changes) override;
   // Whether a game has `value` in `column` (name or request_id).
@@ -60,7 +76,9 @@ class PostgresStore final : public QueuedStore {
   // The statement that writes a change to an existing (or just created)
   // game, its parameters added to `params`; and its answer: OK, or the
   // change's refusal (NOT_FOUND, ABORTED).
-  static std::string WriteSql(const Change& change, pg::Params& params);
+  // `epoch`: this server's claim on the game (0: none).
+  std::string WriteSql(const Change& change, int64_t epoch,
+                       pg::Params& params) const;
   static absl::Status WriteOutcome(const Change& change, const PGresult* r);
   // Runs that statement; its refusal goes to `outcome`, an error of the
   // statement is returned.
@@ -84,9 +102,15 @@ class PostgresStore final : public QueuedStore {
   absl::StatusOr<std::optional<GameRow>> One(const char* where,
                                              std::string_view key);
 
+  const std::string server_id_;
   pg::Connection writer_;  // the writer thread's only
   absl::Mutex read_mu_;
   pg::Connection reader_ ABSL_GUARDED_BY(read_mu_);
+  absl::Mutex claims_mu_;
+  // The live games this server claimed, with each claim's epoch.
+  absl::flat_hash_map<std::string, int64_t> claims_ ABSL_GUARDED_BY(claims_mu_);
+  absl::Mutex feed_mu_;
+  ChangeFeed feed_ ABSL_GUARDED_BY(feed_mu_);
   std::unique_ptr<pg::Listener> listener_;
 };
 

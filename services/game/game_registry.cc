@@ -43,6 +43,7 @@ GameRegistry::GameRegistry(GameContext context, int max_live_games,
     if (finish_listener_)
       finish_listener_(game->Snapshot(/*with_moves=*/false));
   };
+  context_.on_moved = [this](LiveGame* game) { Drop(game->name(), game); };
 }
 
 void GameRegistry::SetFinishListener(
@@ -143,13 +144,21 @@ absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Load(
 
 absl::Status GameRegistry::Recover() {
   if (context_.store->Shared()) {
-    // Before the games are read, so that no change made meanwhile is missed.
+    // Games are partitioned: this server holds the games it is asked about
+    // (Find claims them) and those it adopts from servers that died.
     store::ChangeFeed feed;
-    feed.changed = [this](const std::string& name, int64_t last_sequence) {
-      OnStoreChange(name, last_sequence);
+    feed.moved = [this](const std::string& name) { Drop(name, nullptr); };
+    feed.adopted = [this](const std::vector<std::string>& names) {
+      Adopt(names);
     };
-    feed.resync = [this] { Resync(); };
+    feed.room = [this] {
+      absl::MutexLock lock(&mu_);
+      return max_live_games_ - static_cast<int>(live_.size()) -
+             pending_creates_;
+    };
+    feed.resync = [this] { CheckOwnership(); };
     context_.store->Watch(std::move(feed));
+    return absl::OkStatus();
   }
   absl::StatusOr<std::vector<store::GameRow>> rows =
       context_.store->LoadLiveGames();
@@ -174,42 +183,41 @@ std::shared_ptr<LiveGame> GameRegistry::Hold(std::shared_ptr<LiveGame> game) {
   return game;
 }
 
-void GameRegistry::OnStoreChange(const std::string& name,
-                                 int64_t last_sequence) {
-  // Tournaments share the store; only games are held here.
-  if (name.rfind("games/", 0) != 0) return;
+void GameRegistry::Drop(const std::string& name, const LiveGame* only) {
   std::shared_ptr<LiveGame> game;
   {
     absl::MutexLock lock(&mu_);
-    if (creating_names_.contains(name)) return;
     auto it = live_.find(name);
-    if (it != live_.end()) game = it->second;
+    if (it == live_.end() || (only != nullptr && it->second.get() != only))
+      return;
+    game = std::move(it->second);
+    live_.erase(it);
+    UncountLiveLocked(*game);
   }
-  if (game == nullptr) {
-    // Created (or finished) elsewhere: Find holds it if it is live.
-    (void)Find(name);
-  } else if (game->sent_sequence() < last_sequence) {
-    // Not a notice of this server's own change (those are answered by the
-    // commit; one that lost a race reads the game again then). Watchers
-    // want the change now; otherwise the next call reads it.
-    game->Announce(last_sequence);
-    if (game->watcher_count() > 0) (void)game->CatchUp();
+  game->Release();
+}
+
+void GameRegistry::Adopt(const std::vector<std::string>& names) {
+  for (const std::string& name : names) {
+    // A copy held from before is out of date: the game had another owner.
+    Drop(name, nullptr);
+    absl::StatusOr<std::shared_ptr<LiveGame>> game = Load(name);
+    if (game.ok()) Hold(*std::move(game));
   }
 }
 
-void GameRegistry::Resync() {
-  std::vector<std::shared_ptr<LiveGame>> games;
+void GameRegistry::CheckOwnership() {
+  absl::StatusOr<std::vector<std::string>> owned = context_.store->OwnedGames();
+  if (!owned.ok()) return;
+  const absl::flat_hash_set<std::string> still(owned->begin(), owned->end());
+  std::vector<std::string> lost;
   {
     absl::MutexLock lock(&mu_);
-    for (auto& [name, game] : live_) games.push_back(game);
+    for (const auto& [name, game] : live_) {
+      if (!still.contains(name)) lost.push_back(name);
+    }
   }
-  for (auto& game : games) (void)game->CatchUp();
-  absl::StatusOr<std::vector<store::GameRow>> rows =
-      context_.store->LoadLiveGames();
-  if (!rows.ok()) return;
-  for (const store::GameRow& row : *rows) {
-    if (row.kind != store::kTournamentKind) (void)Find(row.name);
-  }
+  for (const std::string& name : lost) Drop(name, nullptr);
 }
 
 std::string GameRegistry::PlayerToken(const std::string& name,
@@ -489,10 +497,24 @@ absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Find(
     auto it = live_.find(name);
     if (it != live_.end()) return it->second;
   }
+  if (!context_.store->Shared()) return Load(name);
+  // A live game not held here is claimed (from the server that held it, if
+  // any: the balancer sends the game's calls here now), then read as stored.
+  absl::StatusOr<bool> claimed = context_.store->Claim(name);
+  if (!claimed.ok()) return claimed.status();
   absl::StatusOr<std::shared_ptr<LiveGame>> game = Load(name);
-  // A live game not held here was created by another server.
-  if (game.ok() && context_.store->Shared()) return Hold(*std::move(game));
+  if (game.ok() && *claimed) return Hold(*std::move(game));
   return game;
+}
+
+absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Peek(
+    const std::string& name) {
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = live_.find(name);
+    if (it != live_.end()) return it->second;
+  }
+  return Load(name);
 }
 
 absl::Status GameRegistry::List(const v1::ListGamesRequest& request,

@@ -1,9 +1,10 @@
 // The server's games: live ones held in memory (recovered from the store at
 // start), finished ones rebuilt from the store when asked for; creation with
 // idempotent retries, listing, and the limit on live games. On a store shared
-// by several servers it follows the store's feed: other servers' changes are
-// folded into the games held here (their watchers see them), and games
-// created elsewhere are picked up.
+// by several servers games are partitioned: a server holds the live games it
+// owns, claims a game it is asked about (the balancer routes each game's
+// calls to one server), adopts the games of servers that died, and lets go
+// of a game another server claimed (docs/scaling.md).
 #ifndef CAIPAN_SERVICES_GAME_GAME_REGISTRY_H_
 #define CAIPAN_SERVICES_GAME_GAME_REGISTRY_H_
 
@@ -68,8 +69,12 @@ class GameRegistry {
                         const absl::Status& status);
   // The players' tokens of game `name`.
   std::string PlayerToken(const std::string& name, int player) const;
-  // A game by name; NOT_FOUND if there is none.
+  // A game by name, to act on; NOT_FOUND if there is none. On a shared store
+  // this server claims a live game it does not hold.
   absl::StatusOr<std::shared_ptr<LiveGame>> Find(const std::string& name);
+  // A game by name, to read only: the copy held here, or the game as stored
+  // (never claimed).
+  absl::StatusOr<std::shared_ptr<LiveGame>> Peek(const std::string& name);
   absl::Status List(const v1::ListGamesRequest& request,
                     v1::ListGamesResponse* response);
 
@@ -90,10 +95,13 @@ class GameRegistry {
   absl::StatusOr<std::shared_ptr<LiveGame>> Load(const std::string& name);
   // Holds `game` if it is live and no copy is held yet; the copy held.
   std::shared_ptr<LiveGame> Hold(std::shared_ptr<LiveGame> game);
-  // The store's feed: another server changed `name`.
-  void OnStoreChange(const std::string& name, int64_t last_sequence);
-  // Notices may have been lost: read every live game again.
-  void Resync();
+  // Lets go of the copy of `name` held here (`only` that copy, if given):
+  // another server owns the game now.
+  void Drop(const std::string& name, const LiveGame* only);
+  // Holds the games this server adopted (their owner died).
+  void Adopt(const std::vector<std::string>& names);
+  // Notices may have been lost: lets go of the games no longer owned here.
+  void CheckOwnership();
   void AnswerCreated(const std::string& name, const v1::Game& game,
                      v1::CreateGameResponse* response) const;
   // A new game's definition and in-memory game; `request` checked.
@@ -129,7 +137,7 @@ class GameRegistry {
   absl::flat_hash_map<std::string, std::shared_ptr<LiveGame>> live_
       ABSL_GUARDED_BY(mu_);
   absl::flat_hash_set<std::string> creating_ ABSL_GUARDED_BY(mu_);
-  // Names of games being created here (their notices are this server's).
+  // Names of games being created here.
   absl::flat_hash_set<std::string> creating_names_ ABSL_GUARDED_BY(mu_);
   // Readers: calls of the listener in progress; the writer replaces it.
   absl::Mutex listener_mu_;

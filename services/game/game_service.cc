@@ -32,34 +32,6 @@ absl::Status CheckFields(const Request& request) {
   return absl::OkStatus();
 }
 
-// Tries of an action on a shared store (see RunOnFreshState).
-constexpr int kFreshTries = 3;
-
-// On a store shared by several servers, this server's copy of a game may lag
-// another server's commit by the notice's latency. A change that lost the race
-// (ABORTED: the game was already read again) and a refusal that fresher state
-// might not give (FAILED_PRECONDITION: not your turn, a ply ahead, the game is
-// over) are tried again on the game as the store has it.
-template <typename Action>
-void RunOnFreshState(std::shared_ptr<LiveGame> game, Action action, Done done,
-                     int tries) {
-  LiveGame& target = *game;
-  action(target, [game = std::move(game), action, done = std::move(done),
-                  tries](absl::Status status) mutable {
-    const bool lost_race = absl::IsAborted(status);
-    if (tries > 1 && (lost_race || absl::IsFailedPrecondition(status))) {
-      absl::StatusOr<bool> advanced =
-          lost_race ? absl::StatusOr<bool>(true) : game->CatchUp();
-      if (advanced.ok() && *advanced) {
-        return RunOnFreshState(std::move(game), std::move(action),
-                               std::move(done), tries - 1);
-      }
-    }
-    if (lost_race) status = absl::UnavailableError(status.message());
-    done(std::move(status));
-  });
-}
-
 Done Finisher(grpc::ServerUnaryReactor* reactor) {
   return
       [reactor](absl::Status status) { reactor->Finish(ToGrpcStatus(status)); };
@@ -76,8 +48,8 @@ GameService::GameService(GameRegistry* registry,
 
 template <typename Request, typename Action>
 grpc::ServerUnaryReactor* GameService::OnGame(
-    grpc::CallbackServerContext* context, const Request& request,
-    Action action) {
+    grpc::CallbackServerContext* context, const Request& request, Action action,
+    bool read_only) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   if (gate_ != nullptr) {
     if (grpc::Status s = gate_->Admit(*context, Access::kStateless); !s.ok()) {
@@ -96,18 +68,13 @@ grpc::ServerUnaryReactor* GameService::OnGame(
     return reactor;
   }
   absl::StatusOr<std::shared_ptr<LiveGame>> game =
-      registry_->Find(request.name());
+      read_only ? registry_->Peek(request.name())
+                : registry_->Find(request.name());
   if (!game.ok()) {
     reactor->Finish(ToGrpcStatus(game.status()));
     return reactor;
   }
-  if (registry_->context().store->Shared()) {
-    if ((*game)->Behind()) (void)(*game)->CatchUp();
-    RunOnFreshState(*std::move(game), std::move(action), Finisher(reactor),
-                    kFreshTries);
-  } else {
-    action(**game, Finisher(reactor));
-  }
+  action(**game, Finisher(reactor));
   return reactor;
 }
 
@@ -158,10 +125,13 @@ grpc::ServerUnaryReactor* GameService::Rematch(
 grpc::ServerUnaryReactor* GameService::GetGame(
     grpc::CallbackServerContext* context, const v1::GetGameRequest* request,
     v1::Game* response) {
-  return OnGame(context, *request, [response](LiveGame& game, Done done) {
-    *response = game.Snapshot();
-    done(absl::OkStatus());
-  });
+  return OnGame(
+      context, *request,
+      [response](LiveGame& game, Done done) {
+        *response = game.Snapshot();
+        done(absl::OkStatus());
+      },
+      /*read_only=*/true);
 }
 
 grpc::ServerUnaryReactor* GameService::ListGames(
@@ -255,14 +225,9 @@ grpc::ServerWriteReactor<v1::WatchGameResponse>* GameService::WatchGame(
                                    "the server has its limit of watch streams",
                                    rpc::kReasonLimitReached));
   }
-  std::shared_ptr<LiveGame> watched = *game;
-  auto* reactor = WatchReactor::Start(
+  return WatchReactor::Start(
       *std::move(game), request->after_sequence(), registry_->context().time,
       watch_limits_.idle_timeout, &watch_streams_, seated);
-  // Read what notices announced before the watcher was there (a shared
-  // store: later ones are read at once, for the watcher).
-  if (watched->Behind()) (void)watched->CatchUp();
-  return reactor;
 }
 
 }  // namespace caipan::services::game

@@ -100,10 +100,12 @@ class GameService final : public v1::GameService::CallbackService {
 
  private:
   // Runs `action(game, done)` on the named game after the gate and the
-  // common field checks.
+  // common field checks. A `read_only` action reads the game wherever it is
+  // (GameRegistry::Peek); any other reaches the game's owner (Find).
   template <typename Request, typename Action>
   grpc::ServerUnaryReactor* OnGame(grpc::CallbackServerContext* context,
-                                   const Request& request, Action action);
+                                   const Request& request, Action action,
+                                   bool read_only = false);
 
   GameRegistry* registry_;
   std::shared_ptr<rpc::CallGate> gate_;

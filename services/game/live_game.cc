@@ -15,6 +15,7 @@
 #include "services/game/side_name.h"
 #include "services/game/stored_move.h"
 #include "services/game_kinds.h"
+#include "store/change_check.h"
 
 namespace caipan::services::game {
 namespace {
@@ -462,7 +463,12 @@ void LiveGame::Commit(std::vector<v1::GameEvent> events, Done done,
         } else {
           self->OnCommitted(std::move(events), epoch, status);
         }
-        if (absl::IsAborted(status)) {
+        if (store::IsGameMoved(status)) {
+          // Another server claimed the game: the client's retry reaches it.
+          if (self->context_->on_moved) self->context_->on_moved(self.get());
+          status = absl::UnavailableError(absl::StrCat(
+              self->name(), " moved to another server; retry the call"));
+        } else if (absl::IsAborted(status)) {
           // Another server changed the game first: read what it stored.
           (void)self->CatchUp();
           status = absl::AbortedError(
@@ -555,13 +561,21 @@ int64_t LiveGame::sent_sequence() const {
   return stored_sequence_;
 }
 
-void LiveGame::Announce(int64_t sequence) {
-  int64_t seen = announced_.load();
-  while (seen < sequence && !announced_.compare_exchange_weak(seen, sequence)) {
-  }
+bool LiveGame::released() const {
+  absl::MutexLock lock(&mu_);
+  return released_;
 }
 
-bool LiveGame::Behind() const { return announced_.load() > sent_sequence(); }
+void LiveGame::Release() {
+  std::vector<std::shared_ptr<GameWatcher>> watchers;
+  {
+    absl::MutexLock lock(&mu_);
+    released_ = true;
+    if (alarm_) alarm_->Cancel();
+    watchers = LiveWatchersLocked();
+  }
+  for (const auto& w : watchers) w->OnGameMoved();
+}
 
 bool LiveGame::live() const {
   absl::MutexLock lock(&mu_);
@@ -673,6 +687,7 @@ void LiveGame::Disarm() {
 }
 
 void LiveGame::ArmLocked() {
+  if (released_) return;
   if (!alarm_) alarm_ = context_->time->NewAlarm();
   std::optional<int64_t> due;
   if (state_.status() == v1::GAME_STATUS_LIVE && clock_)

@@ -40,6 +40,8 @@
 namespace caipan::services::game {
 
 // What every game of a server shares.
+class LiveGame;
+
 struct GameContext {
   store::GameStore* store = nullptr;
   TimeSource* time = nullptr;
@@ -51,6 +53,9 @@ struct GameContext {
   int max_events = 4096;
   // Called (from the store's thread) when a game's final event is durable.
   std::function<void(const std::string& name)> on_finished;
+  // Called when the store refused a change because another server owns the
+  // game now (a shared store): this copy is out of date.
+  std::function<void(LiveGame* game)> on_moved;
 };
 
 using Done = std::function<void(absl::Status)>;
@@ -60,6 +65,8 @@ class GameWatcher {
  public:
   virtual ~GameWatcher() = default;
   virtual void OnGameChanged() = 0;
+  // Another server owns the game now: this copy hears of nothing more.
+  virtual void OnGameMoved() {}
   // A player or an arbiter (they have seats of their own), set before the
   // watcher is added.
   bool seated = false;
@@ -153,12 +160,12 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   // the store (beyond it while a change is being stored).
   int64_t committed_sequence() const;
   int64_t sent_sequence() const;
-  // A notice says the stored game reached `sequence`; Behind() until this
-  // copy has read that far (copies without watchers read lazily: at the
-  // next call that needs the game).
-  void Announce(int64_t sequence);
-  bool Behind() const;
   bool live() const;
+  // Another server owns the game now (a shared store): the clock's alarm
+  // stops for good and watchers are told (they watch again, and reach the
+  // new owner).
+  void Release();
+  bool released() const;
 
   // Reads the events other servers stored after this copy's last one (a
   // shared store) and folds them in, as if committed here: watchers hear of
@@ -315,8 +322,8 @@ class LiveGame : public std::enable_shared_from_this<LiveGame> {
   // A notice came while a change was being stored: read the store once that
   // change is answered.
   bool catch_up_wanted_ ABSL_GUARDED_BY(mu_) = false;
-  // The highest sequence notices announced (see Announce).
-  std::atomic<int64_t> announced_{0};
+  // Another server owns the game now (see Release).
+  bool released_ ABSL_GUARDED_BY(mu_) = false;
   // The thread inside store->Commit (to notice an answer given inline).
   std::atomic<std::thread::id> committing_thread_{};
   // The creation event, between Create and CommitCreate.

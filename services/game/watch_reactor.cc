@@ -15,6 +15,14 @@ void WatchReactor::Hook::OnGameChanged() {
   owner->Pump();
 }
 
+void WatchReactor::Hook::OnGameMoved() {
+  absl::MutexLock lock(&mu);
+  if (owner == nullptr) return;
+  absl::MutexLock stream_lock(&owner->mu_);
+  owner->moved_ = true;
+  owner->Pump();
+}
+
 void WatchReactor::Hook::OnIdle() {
   absl::MutexLock lock(&mu);
   if (owner == nullptr) return;
@@ -48,6 +56,8 @@ WatchReactor* WatchReactor::Start(std::shared_ptr<LiveGame> game,
   // Registered before the snapshot is taken, so no event falls in between.
   reactor->game_->AddWatcher(reactor->hook_);
   absl::MutexLock lock(&reactor->mu_);
+  // Taken over just now: Release told the watchers before this one came.
+  reactor->moved_ = reactor->game_->released();
   if (after_sequence == 0) {
     *reactor->response_.mutable_snapshot() = reactor->game_->Snapshot();
     reactor->cursor_ = reactor->response_.snapshot().last_sequence();
@@ -68,6 +78,12 @@ void WatchReactor::Write() {
 
 void WatchReactor::Pump() {
   if (finished_ || writing_) return;
+  if (moved_) {
+    End(rpc::ErrorStatus(grpc::StatusCode::UNAVAILABLE,
+                         "the game moved to another server; watch again "
+                         "with after_sequence"));
+    return;
+  }
   bool over = false;
   std::vector<v1::GameEvent> next =
       game_->EventsAfter(cursor_, 1, &over, response_.mutable_game());

@@ -1,7 +1,7 @@
 // One WatchGame stream: the game's snapshot (unless resuming), then each
 // committed event in sequence order, one write at a time; ends after the
-// final event of a game that is over, when idle too long, or when the client
-// goes away.
+// final event of a game that is over, when idle too long, when the client
+// goes away, or (UNAVAILABLE) when another server takes the game over.
 #ifndef CAIPAN_SERVICES_GAME_WATCH_REACTOR_H_
 #define CAIPAN_SERVICES_GAME_WATCH_REACTOR_H_
 
@@ -45,6 +45,7 @@ class WatchReactor : public grpc::ServerWriteReactor<v1::WatchGameResponse> {
     absl::Mutex mu;
     WatchReactor* owner ABSL_GUARDED_BY(mu) = nullptr;
     void OnGameChanged() override;
+    void OnGameMoved() override;
     void OnIdle();
   };
 
@@ -68,6 +69,9 @@ class WatchReactor : public grpc::ServerWriteReactor<v1::WatchGameResponse> {
   int64_t cursor_ ABSL_GUARDED_BY(mu_) = 0;
   bool writing_ ABSL_GUARDED_BY(mu_) = false;
   bool finished_ ABSL_GUARDED_BY(mu_) = false;
+  // Another server owns the game now: the stream ends once no write is in
+  // flight, and the client watches again from its last event.
+  bool moved_ ABSL_GUARDED_BY(mu_) = false;
 };
 
 }  // namespace caipan::services::game

@@ -19,6 +19,9 @@ namespace caipan::services::tournament {
 namespace {
 
 constexpr char kNamePrefix[] = "tournaments/";
+// Tries of a change that another server's change to the same tournament
+// keeps overtaking (a shared store).
+constexpr int kChangeAttempts = 3;
 // Request ids of tournaments live beside games' in the store.
 constexpr char kRequestIdPrefix[] = "tournament:";
 
@@ -89,12 +92,30 @@ absl::Status TournamentRegistry::CheckArbiter(const std::string& token) const {
   return absl::OkStatus();
 }
 
+namespace {
+
+// A tournament's committed state from its row.
+absl::StatusOr<v1::StoredTournament> StateOfRow(const store::GameRow& row) {
+  v1::StoredTournament state;
+  if (!state.ParseFromString(row.snapshot))
+    return absl::DataLossError(absl::StrCat(row.name, ": unreadable state"));
+  state.mutable_tournament()->set_last_sequence(row.last_sequence);
+  return state;
+}
+
+}  // namespace
+
 absl::StatusOr<std::shared_ptr<TournamentRegistry::Entry>>
 TournamentRegistry::Find(const std::string& name) {
+  std::shared_ptr<Entry> held;
   {
     absl::MutexLock lock(&mu_);
     auto it = entries_.find(name);
-    if (it != entries_.end()) return it->second;
+    if (it != entries_.end()) held = it->second;
+  }
+  if (held != nullptr) {
+    CAIPAN_RETURN_IF_ERROR(Refresh(held));
+    return held;
   }
   absl::StatusOr<std::optional<store::GameRow>> row =
       context_.store->FindGame(name);
@@ -103,20 +124,39 @@ TournamentRegistry::Find(const std::string& name) {
     return rpc::WithReason(
         absl::NotFoundError(absl::StrCat("tournament: no tournament ", name)),
         rpc::kReasonTournamentNotFound);
+  absl::StatusOr<v1::StoredTournament> state = StateOfRow(**row);
+  if (!state.ok()) return state.status();
   auto entry = std::make_shared<Entry>();
   entry->name = name;
-  v1::StoredTournament state;
-  if (!state.ParseFromString((*row)->snapshot))
-    return absl::DataLossError(absl::StrCat(name, ": unreadable state"));
-  state.mutable_tournament()->set_last_sequence((*row)->last_sequence);
   {
     absl::MutexLock lock(&entry->mu);
-    entry->state = std::move(state);
+    entry->state = *std::move(state);
   }
   absl::MutexLock lock(&mu_);
   // Another caller may have loaded it meanwhile: keep one entry.
   auto [it, inserted] = entries_.emplace(name, entry);
   return it->second;
+}
+
+absl::Status TournamentRegistry::Refresh(const std::shared_ptr<Entry>& entry) {
+  if (!context_.store->Shared()) return absl::OkStatus();
+  absl::StatusOr<std::optional<store::GameRow>> row =
+      context_.store->FindGame(entry->name);
+  if (!row.ok()) return row.status();
+  if (!row->has_value()) return absl::OkStatus();
+  {
+    absl::MutexLock lock(&entry->mu);
+    if ((*row)->last_sequence <= entry->state.tournament().last_sequence())
+      return absl::OkStatus();
+  }
+  absl::StatusOr<v1::StoredTournament> state = StateOfRow(**row);
+  if (!state.ok()) return state.status();
+  absl::MutexLock lock(&entry->mu);
+  if (state->tournament().last_sequence() >
+      entry->state.tournament().last_sequence()) {
+    entry->state = *std::move(state);
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<v1::StoredTournament> TournamentRegistry::Get(
@@ -184,6 +224,9 @@ void TournamentRegistry::Commit(const std::shared_ptr<Entry>& entry,
     if (status.ok()) {
       absl::MutexLock lock(&entry->mu);
       entry->state = std::move(state);
+    } else if (absl::IsAborted(status)) {
+      status = absl::AbortedError(absl::StrCat(
+          "the tournament changed on another server (", status.message(), ")"));
     } else {
       status = absl::UnavailableError(absl::StrCat(
           "the change could not be stored (", status.message(), "); retry"));
@@ -282,22 +325,38 @@ void TournamentRegistry::Change(const std::string& name, Mutation mutate,
       name,
       [this, mutate = std::move(mutate), answer = std::move(answer), done](
           const std::shared_ptr<Entry>& entry, std::function<void()> finish) {
-        v1::StoredTournament state = StateOf(entry);
-        v1::TournamentChange change;
-        absl::StatusOr<bool> changed = mutate(&state, &change);
-        if (!changed.ok() || !*changed) {
-          if (changed.ok()) answer(state);
-          done(changed.status());
-          return finish();
-        }
-        Commit(entry, std::move(state), std::move(change),
-               [entry, answer, done, finish](absl::Status status) {
-                 if (status.ok()) answer(StateOf(entry));
-                 done(status);
-                 finish();
-               });
+        Attempt(entry, mutate, answer, done, std::move(finish),
+                kChangeAttempts);
       },
       done);
+}
+
+void TournamentRegistry::Attempt(const std::shared_ptr<Entry>& entry,
+                                 Mutation mutate, Answer answer, Done done,
+                                 std::function<void()> finish, int attempts) {
+  v1::StoredTournament state = StateOf(entry);
+  v1::TournamentChange change;
+  absl::StatusOr<bool> changed = mutate(&state, &change);
+  if (!changed.ok() || !*changed) {
+    if (changed.ok()) answer(state);
+    done(changed.status());
+    return finish();
+  }
+  Commit(entry, std::move(state), std::move(change),
+         [this, entry, mutate, answer, done, finish,
+          attempts](absl::Status status) {
+           // Another server changed the tournament first: the change is
+           // made again on the state as stored.
+           if (absl::IsAborted(status) && attempts > 1 && Refresh(entry).ok()) {
+             return Attempt(entry, mutate, answer, done, finish, attempts - 1);
+           }
+           if (absl::IsAborted(status))
+             status = absl::UnavailableError(
+                 absl::StrCat(status.message(), "; retry"));
+           if (status.ok()) answer(StateOf(entry));
+           done(status);
+           finish();
+         });
 }
 
 void TournamentRegistry::AddPlayers(const v1::AddPlayersRequest& request,
@@ -440,6 +499,11 @@ void TournamentRegistry::PairRound(const v1::PairRoundRequest& request,
              finish](absl::Status status) {
               if (!games.empty())
                 context_.games->TableGamesStored(games, status);
+              // Another server changed the tournament first: a retry pairs
+              // the field as it is now (or answers with its new round).
+              if (absl::IsAborted(status))
+                status = absl::UnavailableError(
+                    absl::StrCat(status.message(), "; retry"));
               if (status.ok()) {
                 *response = *round;
                 AddTokens(kind, response);
@@ -566,7 +630,7 @@ absl::Status TournamentRegistry::Recover() {
               table.result() != v1::TABLE_RESULT_PENDING)
             continue;
           absl::StatusOr<std::shared_ptr<game::LiveGame>> live =
-              context_.games->Find(table.game());
+              context_.games->Peek(table.game());
           if (!live.ok()) continue;  // reported again when it ends
           const v1::Game game = (*live)->Snapshot(/*with_moves=*/false);
           if (!game.has_table()) {
@@ -661,7 +725,7 @@ absl::StatusOr<v1::ExportTournamentResponse> TournamentRegistry::Export(
       for (int i = 0; i < round.pairings_size(); ++i) {
         if (round.pairings(i).game().empty()) continue;
         absl::StatusOr<std::shared_ptr<game::LiveGame>> live =
-            context_.games->Find(round.pairings(i).game());
+            context_.games->Peek(round.pairings(i).game());
         if (!live.ok()) return live.status();
         games[i] = (*live)->Snapshot();
       }

@@ -1,6 +1,9 @@
 // The server's tournaments: each one's committed state held in memory (loaded
-// from the store when first asked for), changes made one at a time per
-// tournament and acknowledged only once durable, rounds paired into live
+// from the store when first asked for, read again before each use on a store
+// shared with other servers), changes made one at a time per tournament
+// (on a shared store with compare-and-append, made again on the stored state
+// when another server's change came first) and acknowledged only once
+// durable, rounds paired into live
 // games of the GameRegistry, and finished games' results recorded as they
 // come (and, at start, for games that ended while the server was down).
 //
@@ -93,13 +96,23 @@ class TournamentRegistry {
   // Fills a response from the committed state.
   using Answer = std::function<void(const v1::StoredTournament& committed)>;
 
+  // The tournament's entry, its state as stored (read again on a shared
+  // store, where other servers change it too).
   absl::StatusOr<std::shared_ptr<Entry>> Find(const std::string& name);
+  // Takes the stored state if it is newer than the entry's (a shared store).
+  absl::Status Refresh(const std::shared_ptr<Entry>& entry);
   // Runs `op` once the tournament's earlier changes are done.
   void Enqueue(const std::string& name, Op op, const Done& refuse);
   void RunNext(const std::shared_ptr<Entry>& entry);
   // Enqueues a change made by `mutate`; answers after its commit.
   void Change(const std::string& name, Mutation mutate, Answer answer,
               Done done);
+  // Makes the change on the entry's state; on a shared store, when another
+  // server's change came first, again on the state as stored (`attempts` in
+  // all).
+  void Attempt(const std::shared_ptr<Entry>& entry, Mutation mutate,
+               Answer answer, Done done, std::function<void()> finish,
+               int attempts);
   // The committed state.
   static v1::StoredTournament StateOf(const std::shared_ptr<Entry>& entry);
   // Stores `state` as the result of `change`; on success makes it the

@@ -6,59 +6,91 @@ server on its embedded SQLite store (caipan-loadgen's own game benchmark), all o
 For each cluster row it also reports the CPU each part used during the measured load (seconds of
 CPU per second of wall time: 1.00 is one core busy): the servers, PostgreSQL, HAProxy and the
 load generator, so that the limit can be read off (on a 2-core machine every part shares the
-same two cores).
+same two cores). And the CPU per durable move: the CPU seconds of all caipan-servers and all of
+PostgreSQL over the moves acknowledged in the same interval (SubmitMove calls answered OK, each
+after its commit, summed over the servers' caipan_rpc_calls_total), in microseconds per move,
+with 2 and 3 servers against 1: what a move costs the servers and the database together,
+whatever the throughput. Both are measured over most of the closed-loop row.
+
+How CPU is counted: a process's utime + stime from /proc/PID/stat, read at the start and the end
+of the interval. PostgreSQL's backends come and go, so its CPU is the postmaster's own, plus its
+reaped children's (cutime + cstime: a child's whole CPU is added there when the postmaster
+reaps it), plus its live children's (every process whose parent it is): the difference between
+two readings counts every backend's CPU within the interval, whether it was started, ended or
+both in between. The one blind spot is a child reaped between the reading of its parent and the
+listing of the children (counted at neither); a reading takes milliseconds.
 
 Usage: cluster_bench.py --server PATH --loadgen PATH [--games 64] [--seconds 8] [--rate 1000]
 """
 
 import argparse
 import os
-import pwd
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLUSTER = os.path.join(HERE, "..", "..", "deploy", "cluster.sh")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
+def stat_fields(pid):
+    """The fields of /proc/PID/stat after the command's name (state first), or None."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
 def cpu_seconds(pids):
     total = 0
     for pid in pids:
-        try:
-            with open("/proc/%d/stat" % pid) as f:
-                fields = f.read().rsplit(")", 1)[1].split()
+        fields = stat_fields(pid)
+        if fields:
             total += int(fields[11]) + int(fields[12])  # utime, stime
-        except (OSError, ValueError, IndexError):
-            pass
     return total / TICKS
 
 
-def pids_of_user(user):
-    try:
-        uid = pwd.getpwnam(user).pw_uid
-    except KeyError:
-        uid = os.getuid()
+def children_of(parent):
     found = []
     for entry in os.listdir("/proc"):
         if entry.isdigit():
-            try:
-                if os.stat("/proc/" + entry).st_uid == uid:
-                    with open("/proc/%s/comm" % entry) as f:
-                        if f.read().startswith("postgres"):
-                            found.append(int(entry))
-            except OSError:
-                pass
+            fields = stat_fields(int(entry))
+            if fields and fields[1] == str(parent):  # ppid
+                found.append(int(entry))
     return found
+
+
+def cluster_cpu_seconds(postmaster):
+    """A PostgreSQL cluster's CPU so far: the postmaster's own and its children's, reaped or live
+    (see the module's docstring)."""
+    fields = stat_fields(postmaster)
+    if not fields:
+        return 0
+    own_and_reaped = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+    return own_and_reaped / TICKS + cpu_seconds(children_of(postmaster))
+
+
+def acknowledged_moves(metrics_ports):
+    """SubmitMove calls the servers have answered OK so far (their /metrics)."""
+    total = 0
+    for port in metrics_ports:
+        with urllib.request.urlopen("http://127.0.0.1:%s/metrics" % port, timeout=5) as answer:
+            for line in answer.read().decode().splitlines():
+                if (line.startswith("caipan_rpc_calls_total{") and 'code="OK"' in line
+                        and 'method="/caipan.v1.GameService/SubmitMove"' in line):
+                    total += float(line.split()[-1])
+    return int(total)
 
 
 def read_pid(path):
     with open(path) as f:
-        return int(f.read().strip())
+        return int(f.readline())  # postmaster.pid has more lines after the pid
 
 
 def loadgen_rows(output):
@@ -76,30 +108,39 @@ def run_cluster(args, servers, work):
     try:
         values = dict(line.strip().split("=", 1)
                       for line in open(os.path.join(directory, "cluster.env")))
-        groups = {
-            "servers": [read_pid(os.path.join(directory, "server-%d.pid" % i))
-                        for i in range(1, servers + 1)],
-            "haproxy": [read_pid(os.path.join(directory, "haproxy.pid"))],
-        }
-        pg_user = "caipan-pg" if os.getuid() == 0 else pwd.getpwuid(os.getuid()).pw_name
+        server_pids = [read_pid(os.path.join(directory, "server-%d.pid" % i))
+                       for i in range(1, servers + 1)]
+        haproxy_pid = read_pid(os.path.join(directory, "haproxy.pid"))
+        postmaster = read_pid(os.path.join(directory, "pg", "data", "postmaster.pid"))
+        metrics_ports = [values["SERVER_%d_METRICS" % i] for i in range(1, servers + 1)]
         command = [args.loadgen, "--target", "127.0.0.1:" + values["GRPC"], "--games",
                    str(args.games), "--seconds", str(args.seconds), "--game-rate",
                    str(args.rate), "--game-label", "pg-%d-server%s" % (servers,
                                                                      "s" if servers > 1 else "")]
         proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                 text=True)
+        groups = {
+            "servers": lambda: cpu_seconds(server_pids),
+            "postgres": lambda: cluster_cpu_seconds(postmaster),
+            "haproxy": lambda: cpu_seconds([haproxy_pid]),
+            "loadgen": lambda: cpu_seconds([proc.pid]),
+        }
         # The CPU of the closed-loop row (after the loadgen's 0.5 s warm-up).
         time.sleep(0.7)
-        groups["postgres"] = pids_of_user(pg_user)
-        groups["loadgen"] = [proc.pid]
-        before = {k: cpu_seconds(v) for k, v in groups.items()}
+        before = {k: read() for k, read in groups.items()}
+        moves_before = acknowledged_moves(metrics_ports)
         start = time.monotonic()
         time.sleep(args.seconds * 0.9)
-        after = {k: cpu_seconds(v) for k, v in groups.items()}
+        after = {k: read() for k, read in groups.items()}
+        moves = acknowledged_moves(metrics_ports) - moves_before
         wall = time.monotonic() - start
         output, _ = proc.communicate(timeout=args.seconds * 4 + 60)
-        cpu = {k: (after[k] - before[k]) / wall for k in groups}
-        return loadgen_rows(output), cpu, proc.returncode
+        used = {k: after[k] - before[k] for k in groups}
+        cpu = {k: used[k] / wall for k in groups}
+        per_move = {"moves": moves,
+                    "servers": 1e6 * used["servers"] / max(moves, 1),
+                    "postgres": 1e6 * used["postgres"] / max(moves, 1)}
+        return loadgen_rows(output), cpu, per_move, proc.returncode
     finally:
         subprocess.run(["bash", CLUSTER, "stop", directory], capture_output=True, timeout=120)
 
@@ -122,12 +163,12 @@ def main():
                                                     "errors", "moves/s", "p50_us", "p99_us"))
         cpu_rows = []
         for servers in (1, 2, 3):
-            rows, cpu, code = run_cluster(args, servers, work)
+            rows, cpu, per_move, code = run_cluster(args, servers, work)
             failures += code != 0
             for row in rows:
                 parts = row.split()
                 print("%-16s %6s %8s %9s %7s %10s %9s %9s" % tuple(parts[:8]))
-            cpu_rows.append((servers, cpu))
+            cpu_rows.append((servers, cpu, per_move))
             sys.stdout.flush()
         single = subprocess.run(
             [args.loadgen, "--server", args.server, "--games", str(args.games), "--seconds",
@@ -143,10 +184,20 @@ def main():
               % os.cpu_count())
         print("%-8s %8s %9s %8s %8s %7s" % ("servers", "servers", "postgres", "haproxy",
                                             "loadgen", "total"))
-        for servers, cpu in cpu_rows:
+        for servers, cpu, _ in cpu_rows:
             print("%-8d %8.2f %9.2f %8.2f %8.2f %7.2f" % (
                 servers, cpu["servers"], cpu["postgres"], cpu["haproxy"], cpu["loadgen"],
                 sum(cpu.values())))
+        print("\nCPU per durable move during the closed-loop rows (caipan-servers + PostgreSQL,"
+              " microseconds):\n")
+        print("| servers | moves | caipan-servers | PostgreSQL | per move | vs 1 server |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        single_us = cpu_rows[0][2]["servers"] + cpu_rows[0][2]["postgres"]
+        for servers, _, per_move in cpu_rows:
+            total_us = per_move["servers"] + per_move["postgres"]
+            print("| %d | %d | %.0f µs | %.0f µs | %.0f µs | %.2f× |" % (
+                servers, per_move["moves"], per_move["servers"], per_move["postgres"], total_us,
+                total_us / single_us if single_us else 0))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 1 if failures else 0

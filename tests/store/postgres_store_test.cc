@@ -1,10 +1,13 @@
 // What the PostgreSQL store adds to the common contract (game_store_test.cc
 // runs that against it): migrations under concurrent starts, two stores
-// racing on one game, notices between stores, lost connections.
+// racing on one game, claims that move a game between servers and fence the
+// former owner, adoption of games whose owner's lease ran out (two servers
+// racing for them), lost connections.
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <string>
 #include <thread>
 #include <utility>
@@ -13,10 +16,12 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
+#include "absl/synchronization/notification.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "store/change_check.h"
 #include "store/game_store.h"
 #include "store/postgres_conn.h"
 #include "store/postgres_listener.h"
@@ -43,9 +48,9 @@ class PostgresStoreTest : public ::testing::Test {
     ASSERT_FALSE(conninfo_.empty()) << server.error();
   }
 
-  std::unique_ptr<GameStore> Open() {
+  std::unique_ptr<GameStore> Open(const PostgresOptions& options = {}) {
     absl::StatusOr<std::unique_ptr<GameStore>> store =
-        OpenPostgresStore(conninfo_);
+        OpenPostgresStore(conninfo_, options);
     EXPECT_TRUE(store.ok()) << store.status();
     return store.ok() ? *std::move(store) : nullptr;
   }
@@ -94,68 +99,221 @@ TEST_F(PostgresStoreTest, RefusesADatabaseNewerThanTheBuild) {
   EXPECT_THAT(store.status().message(), HasSubstr("newer than this build"));
 }
 
-// Two servers append to one game at once, round after round: each round
-// exactly one wins, the other is ABORTED, and the log has no gap.
-TEST_F(PostgresStoreTest, TwoStoresRacingOnOneGameNeverBothAppend) {
-  std::unique_ptr<GameStore> a = Open();
-  std::unique_ptr<GameStore> b = Open();
-  ASSERT_NE(a, nullptr);
-  ASSERT_NE(b, nullptr);
-  ASSERT_TRUE(CommitAndWait(*a, Create(Row("games/race"), {"created"})).ok());
+// Two servers claim one game and append to it at once, round after round
+// (the race of two servers taking a game over at the same moment): each
+// round exactly one append is stored, the other is ABORTED (its claim was
+// overtaken, or the game moved on), and the log has no gap.
+TEST_F(PostgresStoreTest, TwoServersClaimingOneGameAtOnceNeverBothAppend) {
+  std::unique_ptr<GameStore> stores[2] = {Open(), Open()};
+  ASSERT_NE(stores[0], nullptr);
+  ASSERT_NE(stores[1], nullptr);
+  ASSERT_TRUE(
+      CommitAndWait(*stores[0], Create(Row("games/race"), {"created"})).ok());
   constexpr int kRounds = 40;
   int64_t last = 1;
+  int wins[2] = {0, 0};
   for (int round = 0; round < kRounds; ++round) {
-    absl::Status from_a, from_b;
-    std::thread ta(
-        [&] { from_a = CommitAndWait(*a, Append("games/race", last, {"a"})); });
-    std::thread tb(
-        [&] { from_b = CommitAndWait(*b, Append("games/race", last, {"b"})); });
-    ta.join();
-    tb.join();
-    ASSERT_NE(from_a.ok(), from_b.ok()) << from_a << " / " << from_b;
-    const absl::Status& loser = from_a.ok() ? from_b : from_a;
-    EXPECT_EQ(loser.code(), absl::StatusCode::kAborted) << loser;
+    absl::Status statuses[2];
+    std::thread racers[2];
+    for (int i = 0; i < 2; ++i) {
+      racers[i] = std::thread([&, i] {
+        absl::StatusOr<bool> claimed = stores[i]->Claim("games/race");
+        statuses[i] =
+            !claimed.ok() ? claimed.status()
+            : !*claimed   ? absl::InternalError("not claimed")
+                          : CommitAndWait(*stores[i], Append("games/race", last,
+                                                             {absl::StrCat(i)}));
+      });
+    }
+    for (std::thread& racer : racers) racer.join();
+    ASSERT_NE(statuses[0].ok(), statuses[1].ok())
+        << statuses[0] << " / " << statuses[1];
+    const int winner = statuses[0].ok() ? 0 : 1;
+    EXPECT_EQ(statuses[1 - winner].code(), absl::StatusCode::kAborted)
+        << statuses[1 - winner];
+    ++wins[winner];
     ++last;
   }
   absl::StatusOr<std::vector<EventRow>> events =
-      b->LoadEvents("games/race", 0, 1000);
+      stores[1]->LoadEvents("games/race", 0, 1000);
   ASSERT_TRUE(events.ok()) << events.status();
   ASSERT_EQ(events->size(), static_cast<size_t>(kRounds + 1));
   for (size_t i = 0; i < events->size(); ++i) {
     EXPECT_EQ((*events)[i].sequence, static_cast<int64_t>(i) + 1);
   }
+  // Both servers won rounds: the game really moved back and forth.
+  EXPECT_GT(wins[0], 0);
+  EXPECT_GT(wins[1], 0);
 }
 
-// A change committed through one store reaches another store's feed.
-TEST_F(PostgresStoreTest, AnotherStoreHearsOfEveryCommit) {
-  std::unique_ptr<GameStore> a = Open();
-  std::unique_ptr<GameStore> b = Open();
+// Events of a game as stored.
+std::vector<std::string> Payloads(GameStore& store, const std::string& game) {
+  std::vector<std::string> payloads;
+  absl::StatusOr<std::vector<EventRow>> events = store.LoadEvents(game, 0, 100);
+  EXPECT_TRUE(events.ok()) << events.status();
+  if (events.ok()) {
+    for (const EventRow& e : *events) payloads.push_back(e.payload);
+  }
+  return payloads;
+}
+
+PostgresOptions Named(const std::string& id) {
+  PostgresOptions options;
+  options.server_id = id;
+  return options;
+}
+
+// A game is owned by the server that created it; another server's claim
+// takes it over: the former owner hears of it and can no longer append,
+// even on the right sequence.
+TEST_F(PostgresStoreTest, AClaimMovesTheGameAndFencesTheFormerOwner) {
+  std::unique_ptr<GameStore> a = Open(Named("server_a"));
+  std::unique_ptr<GameStore> b = Open(Named("server_b"));
   ASSERT_NE(a, nullptr);
   ASSERT_NE(b, nullptr);
   EXPECT_TRUE(a->Shared());
   absl::Mutex mu;
-  std::vector<std::pair<std::string, int64_t>> heard;
+  std::vector<std::string> moved;
   ChangeFeed feed;
-  feed.changed = [&](const std::string& game, int64_t last_sequence) {
+  feed.moved = [&](const std::string& game) {
     absl::MutexLock lock(&mu);
-    heard.emplace_back(game, last_sequence);
+    moved.push_back(game);
   };
-  b->Watch(std::move(feed));
+  a->Watch(std::move(feed));
   ASSERT_TRUE(CommitAndWait(*a, Create(Row("games/n"), {"e1"})).ok());
-  ASSERT_TRUE(CommitAndWait(*a, Append("games/n", 1, {"e2", "e3"})).ok());
-  // A failed change sends nothing.
-  ASSERT_EQ(CommitAndWait(*a, Append("games/n", 1, {"stale"})).code(),
-            absl::StatusCode::kAborted);
-  const absl::Time deadline = absl::Now() + absl::Seconds(5);
-  auto two_heard = [&] { return heard.size() >= 2; };
+  ASSERT_TRUE(CommitAndWait(*a, Append("games/n", 1, {"e2"})).ok());
+  absl::StatusOr<std::vector<std::string>> owned = a->OwnedGames();
+  ASSERT_TRUE(owned.ok()) << owned.status();
+  EXPECT_EQ(*owned, std::vector<std::string>{"games/n"});
+
+  absl::StatusOr<bool> claimed = b->Claim("games/n");
+  ASSERT_TRUE(claimed.ok()) << claimed.status();
+  EXPECT_TRUE(*claimed);
+  const absl::Status fenced = CommitAndWait(*a, Append("games/n", 2, {"a3"}));
+  EXPECT_EQ(fenced.code(), absl::StatusCode::kAborted) << fenced;
+  EXPECT_TRUE(IsGameMoved(fenced)) << fenced;
+  ASSERT_TRUE(CommitAndWait(*b, Append("games/n", 2, {"b3"})).ok());
+  EXPECT_EQ(Payloads(*b, "games/n"),
+            (std::vector<std::string>{"e1", "e2", "b3"}));
   {
+    auto heard = [&] { return !moved.empty(); };
     absl::MutexLock lock(&mu);
-    mu.AwaitWithDeadline(absl::Condition(&two_heard), deadline);
-    ASSERT_EQ(heard.size(), 2u);
-    EXPECT_EQ(heard[0], std::make_pair(std::string("games/n"), int64_t{1}));
-    EXPECT_EQ(heard[1], std::make_pair(std::string("games/n"), int64_t{3}));
+    mu.AwaitWithTimeout(absl::Condition(&heard), absl::Seconds(5));
+    EXPECT_EQ(moved, std::vector<std::string>{"games/n"});
   }
-  b->Watch(ChangeFeed());
+  owned = a->OwnedGames();
+  ASSERT_TRUE(owned.ok()) << owned.status();
+  EXPECT_TRUE(owned->empty());
+
+  // Claiming back works the same way; a finished or unknown game is not
+  // claimed.
+  claimed = a->Claim("games/n");
+  ASSERT_TRUE(claimed.ok() && *claimed);
+  EXPECT_TRUE(IsGameMoved(CommitAndWait(*b, Append("games/n", 3, {"b4"}))));
+  Change finish = Append("games/n", 3, {"end"});
+  finish.status = "finished";
+  ASSERT_TRUE(CommitAndWait(*a, std::move(finish)).ok());
+  claimed = b->Claim("games/n");
+  ASSERT_TRUE(claimed.ok());
+  EXPECT_FALSE(*claimed);
+  claimed = b->Claim("games/none");
+  ASSERT_TRUE(claimed.ok());
+  EXPECT_FALSE(*claimed);
+  a->Watch(ChangeFeed());
+}
+
+// Games whose owner holds no lease (a server that died) are adopted by the
+// servers still alive: each by exactly one of them, although both look for
+// such games at the same time, a few at a time.
+TEST_F(PostgresStoreTest, OrphanedGamesAreAdoptedByExactlyOneServer) {
+  constexpr int kGames = 24;
+  {
+    std::unique_ptr<GameStore> creator = Open(Named("creator"));
+    ASSERT_NE(creator, nullptr);
+    for (int i = 0; i < kGames; ++i) {
+      ASSERT_TRUE(CommitAndWait(*creator,
+                                Create(Row(absl::StrCat("games/o", i)), {"e"}))
+                      .ok());
+    }
+  }
+  // Owned by a server that never renews (its lease is long over).
+  pg::Connection admin = Admin();
+  ASSERT_TRUE(admin
+                  .RunScript("INSERT INTO servers VALUES ('dead', now() - "
+                             "interval '1 minute'); UPDATE games SET owner = "
+                             "'dead'")
+                  .ok());
+  absl::Mutex mu;
+  std::vector<std::string> adopted[2];
+  std::unique_ptr<GameStore> servers[2];
+  for (int i = 0; i < 2; ++i) {
+    PostgresOptions options = Named(absl::StrCat("alive_", i));
+    // Renewed (and orphans looked for) every 400 ms; a lease far longer
+    // than a renewal takes on a loaded machine, so no live server's games
+    // are adopted.
+    options.lease_ms = 1200;
+    options.max_adopt = 4;
+    servers[i] = Open(options);
+    ASSERT_NE(servers[i], nullptr);
+    ChangeFeed feed;
+    feed.adopted = [&, i](const std::vector<std::string>& games) {
+      absl::MutexLock lock(&mu);
+      adopted[i].insert(adopted[i].end(), games.begin(), games.end());
+    };
+    feed.room = [] { return 100; };
+    servers[i]->Watch(std::move(feed));
+  }
+  {
+    auto all = [&] {
+      return adopted[0].size() + adopted[1].size() >= size_t{kGames};
+    };
+    absl::MutexLock lock(&mu);
+    ASSERT_TRUE(mu.AwaitWithTimeout(absl::Condition(&all), absl::Seconds(20)));
+  }
+  for (int i = 0; i < 2; ++i) servers[i]->Watch(ChangeFeed());
+  std::set<std::string> once;
+  for (int i = 0; i < 2; ++i) {
+    for (const std::string& game : adopted[i])
+      EXPECT_TRUE(once.insert(game).second) << game << " adopted twice";
+    absl::StatusOr<std::vector<std::string>> owned = servers[i]->OwnedGames();
+    ASSERT_TRUE(owned.ok()) << owned.status();
+    EXPECT_EQ(std::set<std::string>(owned->begin(), owned->end()),
+              std::set<std::string>(adopted[i].begin(), adopted[i].end()));
+  }
+  EXPECT_EQ(once.size(), size_t{kGames});
+  // Each can append to its own games only.
+  const std::string mine = adopted[0].empty() ? adopted[1][0] : adopted[0][0];
+  const int owner = adopted[0].empty() ? 1 : 0;
+  EXPECT_TRUE(CommitAndWait(*servers[owner], Append(mine, 1, {"x"})).ok());
+  EXPECT_TRUE(
+      IsGameMoved(CommitAndWait(*servers[1 - owner], Append(mine, 1, {"y"}))));
+}
+
+// A server that stops gives its games up: another server adopts them at its
+// next renewal, long before the stopped server's lease would have run out.
+TEST_F(PostgresStoreTest, AStoppedServersGamesAreAdoptedAtOnce) {
+  PostgresOptions leaving_options = Named("leaving");
+  leaving_options.lease_ms = 120'000;
+  std::unique_ptr<GameStore> leaving = Open(leaving_options);
+  ASSERT_NE(leaving, nullptr);
+  ASSERT_TRUE(CommitAndWait(*leaving, Create(Row("games/l"), {"e"})).ok());
+  PostgresOptions options = Named("staying");
+  options.lease_ms = 600;  // renewed every 200 ms
+  std::unique_ptr<GameStore> staying = Open(options);
+  ASSERT_NE(staying, nullptr);
+  absl::Notification adopted;
+  ChangeFeed feed;
+  feed.adopted = [&](const std::vector<std::string>& games) {
+    if (games == std::vector<std::string>{"games/l"}) adopted.Notify();
+  };
+  feed.room = [] { return 10; };
+  staying->Watch(std::move(feed));
+  // Still owned by a server with a lease: nothing is adopted.
+  EXPECT_FALSE(adopted.WaitForNotificationWithTimeout(absl::Seconds(1)));
+  leaving->Close();
+  leaving.reset();
+  EXPECT_TRUE(adopted.WaitForNotificationWithTimeout(absl::Seconds(10)));
+  staying->Watch(ChangeFeed());
 }
 
 // The server ends every connection: the calls of the moment fail with
@@ -206,15 +364,21 @@ TEST_F(PostgresStoreTest, BadOrUnreachableConninfo) {
   EXPECT_THAT(store.status().message(), HasSubstr("cannot connect"));
 }
 
-TEST(PostgresNoticeTest, PayloadRoundTrips) {
+TEST(PostgresNoticeTest, MovedNoticeRoundTripsAndServerIdsAreChecked) {
   std::string game;
-  int64_t sequence = 0;
+  int64_t epoch = 0;
   ASSERT_TRUE(
-      pg::ParseNotice(pg::NoticePayload("games/a b", 42), &game, &sequence));
+      pg::ParseMovedNotice(pg::MovedNotice("games/a b", 7), &game, &epoch));
   EXPECT_EQ(game, "games/a b");
-  EXPECT_EQ(sequence, 42);
-  EXPECT_FALSE(pg::ParseNotice("42", &game, &sequence));
-  EXPECT_FALSE(pg::ParseNotice("x games/a", &game, &sequence));
+  EXPECT_EQ(epoch, 7);
+  EXPECT_FALSE(pg::ParseMovedNotice("moved games/a", &game, &epoch));
+  EXPECT_FALSE(pg::ParseMovedNotice("7 games/a", &game, &epoch));
+  EXPECT_TRUE(pg::CheckServerId(pg::NewServerId()).ok());
+  EXPECT_TRUE(pg::CheckServerId("server_1").ok());
+  EXPECT_FALSE(pg::CheckServerId("").ok());
+  EXPECT_FALSE(pg::CheckServerId("Server").ok());
+  EXPECT_FALSE(pg::CheckServerId("a;drop").ok());
+  EXPECT_FALSE(pg::CheckServerId(std::string(41, 'a')).ok());
 }
 
 }  // namespace

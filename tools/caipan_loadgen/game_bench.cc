@@ -105,6 +105,7 @@ class GameLoop {
   void Resign() {
     game_plies_ = static_cast<int>(run_->game->size());  // the next game's
     auto call = std::make_shared<ResignCall>(run_);
+    AddGameMetadata(call->context);
     call->request.set_name(name_);
     call->request.set_token(tokens_[ply_ % 2]);
     run_->stub->async()->Resign(&call->context, &call->request, &call->response,
@@ -123,6 +124,7 @@ class GameLoop {
     if (Clock::now() >= run_->end) return Stop();
     if (ply_ >= game_plies_) return Resign();
     auto call = std::make_shared<MoveCall>(run_);
+    AddGameMetadata(call->context);
     call->request.set_name(name_);
     call->request.set_token(tokens_[ply_ % 2]);
     call->request.set_move((*run_->game)[ply_]);
@@ -151,6 +153,13 @@ class GameLoop {
  private:
   void Stop() {
     if (run_->running.fetch_sub(1) == 1) run_->all_done.Notify();
+  }
+
+  // A call about the game names it in the header caipan-game: a balancer in
+  // front of several servers sends all of them to the same one
+  // (deploy/haproxy.cfg.in).
+  void AddGameMetadata(grpc::ClientContext& context) const {
+    context.AddMetadata("caipan-game", name_);
   }
 
   // Counts itself in Run::live_calls while it exists.

@@ -65,19 +65,26 @@ function errorInfoReason(details) {
 
 // Calls `service`.`method` ("AdjudicationService", "CheckMove") with the
 // request object; resolves to the response object or rejects with ApiError.
+// A call about a game (its request's `name` is "games/...") names the game in
+// the header caipan-game, so that a balancer in front of several servers
+// sends every call about the game to the same one (deploy/haproxy.cfg.in).
 export async function call(service, method, request = {}, options = {}) {
   const timeoutMs = options.timeoutMs ?? 30000;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const headers = {
+    'Content-Type': 'application/json',
+    'Connect-Protocol-Version': '1',
+    'Connect-Timeout-Ms': String(timeoutMs),
+  };
+  if (typeof request.name === 'string' && request.name.startsWith('games/')) {
+    headers['caipan-game'] = request.name;
+  }
   let response;
   try {
     response = await fetch(`/caipan.v1.${service}/${method}`, {
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Connect-Protocol-Version': '1',
-        'Connect-Timeout-Ms': String(timeoutMs),
-      },
+      headers,
       body: JSON.stringify(request),
       signal: controller.signal,
     });
@@ -109,10 +116,14 @@ function socketUrl(path) {
 
 // Opens a stream over the gateway's WebSocket at /ws/caipan.v1.`service`/
 // `method`. `onMessage(response)` for each answer, `onEnd(error|null)` once
-// when the call ends (error: an ApiError; null: ended well). Returns
-// {send(request), end(), close()}.
-export function openStream(service, method, {onMessage, onEnd, onOpen}) {
-  const socket = new WebSocket(socketUrl(`/ws/caipan.v1.${service}/${method}`));
+// when the call ends (error: an ApiError; null: ended well). `game`, the
+// name of the game the stream is about ("games/..."), goes in the URL as
+// ?game=..., the balancer's key where a browser cannot set a header (see
+// call). Returns {send(request), end(), close()}.
+export function openStream(service, method, {onMessage, onEnd, onOpen, game}) {
+  const query = game ? `?game=${encodeURIComponent(game)}` : '';
+  const socket = new WebSocket(
+      socketUrl(`/ws/caipan.v1.${service}/${method}${query}`));
   const pending = [];
   let ended = false;
   const finish = (error) => {
@@ -173,6 +184,7 @@ export function watchGame(name, token, {onSnapshot, onEvent, onStatus},
   let stream = null;
   const open = () => {
     stream = openStream('GameService', 'WatchGame', {
+      game: name,
       onOpen: () => onStatus?.('live', null),
       onMessage: (response) => {
         if (response.snapshot) {

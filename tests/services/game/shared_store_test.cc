@@ -1,13 +1,16 @@
 // Two servers' registries on one PostgreSQL database (the store the test
-// starts itself): moves racing on one game apply once and both copies agree,
-// a watcher on one server hears of a move made through the other, and a flag
-// falls once although both servers' alarms fire.
+// starts itself), games partitioned between them: a game moves to the server
+// it is asked about (the former owner lets go, its watchers are told, its
+// stale copy's changes are refused), two servers taking a game over at once
+// never both apply a move, and the games of a server that stopped are
+// adopted by the other, whose clock then lets the flag fall once.
 #include <atomic>
 #include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "store/game_store.h"
 #include "tests/services/game/game_test_env.h"
@@ -24,8 +27,10 @@ class SharedStoreTest : public ::testing::Test {
     const std::string conninfo = server.NewDatabase();
     ASSERT_FALSE(conninfo.empty()) << server.error();
     for (int i = 0; i < 2; ++i) {
+      store::PostgresOptions options;
+      options.lease_ms = 1200;  // orphans looked for every 400 ms
       absl::StatusOr<std::unique_ptr<store::GameStore>> store =
-          store::OpenPostgresStore(conninfo);
+          store::OpenPostgresStore(conninfo, options);
       ASSERT_TRUE(store.ok()) << store.status();
       stores_[i] = *std::move(store);
       envs_[i] = std::make_unique<RegistryEnv>(stores_[i].get(), &time_);
@@ -78,89 +83,145 @@ class SharedStoreTest : public ::testing::Test {
   std::unique_ptr<RegistryEnv> envs_[2];
 };
 
-TEST_F(SharedStoreTest, RacingMovesOnOneGameApplyOnceAndBothCopiesAgree) {
-  const CreatedGame g = Create(0, "none");
-  ASSERT_NE(Find(1, g.name), nullptr);  // server 1 holds it too
-  v1::SubmitMoveResponse responses[2];
-  absl::Status statuses[2];
-  const std::string moves[2] = {"h2e2", "b2e2"};
-  std::thread racers[2];
-  for (int i = 0; i < 2; ++i) {
-    racers[i] = std::thread(
-        [&, i] { statuses[i] = Move(i, g, moves[i], 1, &responses[i]); });
-  }
-  for (std::thread& racer : racers) racer.join();
-  // One commit wins. The other server's copy lost the race at the store
-  // (ABORTED) and has read the winner's move, or (when it heard of the
-  // winner's move first) refused its own: ply 1 was played already.
-  ASSERT_NE(statuses[0].ok(), statuses[1].ok())
-      << statuses[0] << " / " << statuses[1];
-  const int winner = statuses[0].ok() ? 0 : 1;
-  const absl::StatusCode lost = statuses[1 - winner].code();
-  EXPECT_TRUE(lost == absl::StatusCode::kAborted ||
-              lost == absl::StatusCode::kFailedPrecondition)
-      << statuses[1 - winner];
-  EXPECT_EQ(responses[winner].sequence(), 2);
-  for (int server = 0; server < 2; ++server) {
-    std::shared_ptr<LiveGame> game = Find(server, g.name);
-    ASSERT_TRUE(Eventually([&] { return game->committed_sequence() == 2; }));
-    const v1::Game snapshot = game->Snapshot();
-    ASSERT_EQ(snapshot.moves_size(), 1);
-    EXPECT_EQ(snapshot.moves(0), moves[winner]);
-  }
-  // The loser's copy goes on from the winner's move.
-  v1::SubmitMoveResponse next;
-  ASSERT_TRUE(Move(1 - winner, g, "h9g7", 2, &next).ok());
-  EXPECT_TRUE(next.check().legal()) << next.check().reason();
-  EXPECT_EQ(next.sequence(), 3);
-}
-
 class CountingWatcher : public GameWatcher {
  public:
   void OnGameChanged() override { ++changes; }
+  void OnGameMoved() override { ++moves; }
   std::atomic<int> changes{0};
+  std::atomic<int> moves{0};
 };
 
-TEST_F(SharedStoreTest, AWatcherOnTheOtherServerHearsOfTheMove) {
-  const CreatedGame g = Create(0, "none");
-  std::shared_ptr<LiveGame> watched = Find(1, g.name);
-  ASSERT_NE(watched, nullptr);
-  auto watcher = std::make_shared<CountingWatcher>();
-  watched->AddWatcher(watcher);
-  v1::SubmitMoveResponse response;
-  ASSERT_TRUE(Move(0, g, "h2e2", 1, &response).ok());
-  ASSERT_TRUE(Eventually([&] { return watcher->changes.load() > 0; }));
-  bool over = false;
-  const std::vector<v1::GameEvent> events = watched->EventsAfter(1, 10, &over);
-  ASSERT_EQ(events.size(), 1u);
-  EXPECT_EQ(events[0].sequence(), 2);
-  EXPECT_EQ(events[0].move().move(), "h2e2");
+// Every event of `name` as stored, parsed.
+std::vector<v1::GameEvent> StoredEvents(store::GameStore& store,
+                                        const std::string& name) {
+  absl::StatusOr<std::vector<store::EventRow>> rows =
+      store.LoadEvents(name, 0, 1000);
+  EXPECT_TRUE(rows.ok()) << rows.status();
+  std::vector<v1::GameEvent> events;
+  if (!rows.ok()) return events;
+  for (const store::EventRow& row : *rows) {
+    events.emplace_back();
+    EXPECT_TRUE(events.back().ParseFromString(row.payload));
+  }
+  return events;
 }
 
-TEST_F(SharedStoreTest, AFlagFallsOnceWhenBothServersAlarmsFire) {
+TEST_F(SharedStoreTest, AGameMovesToTheServerItIsAskedAbout) {
+  const CreatedGame g = Create(0, "none");
+  v1::SubmitMoveResponse response;
+  ASSERT_TRUE(Move(0, g, "h2e2", 1, &response).ok());
+  std::shared_ptr<LiveGame> old_copy = Find(0, g.name);
+  ASSERT_NE(old_copy, nullptr);
+  auto watcher = std::make_shared<CountingWatcher>();
+  old_copy->AddWatcher(watcher);
+  EXPECT_EQ(envs_[0]->registry().live_count(), 1);
+  EXPECT_EQ(envs_[1]->registry().live_count(), 0);
+
+  // Asked about the game, server 1 takes it over, as stored.
+  std::shared_ptr<LiveGame> new_copy = Find(1, g.name);
+  ASSERT_NE(new_copy, nullptr);
+  EXPECT_EQ(new_copy->committed_sequence(), 2);
+  EXPECT_EQ(envs_[1]->registry().live_count(), 1);
+  // Server 0 hears of it: it lets go, and its watchers are told.
+  ASSERT_TRUE(Eventually([&] { return watcher->moves.load() == 1; }));
+  EXPECT_EQ(envs_[0]->registry().live_count(), 0);
+  EXPECT_TRUE(old_copy->released());
+
+  ASSERT_TRUE(Move(1, g, "h9g7", 2, &response).ok());
+  EXPECT_EQ(response.sequence(), 3);
+  // A call still holding the old copy is refused, as retryable, and the
+  // move is not stored.
+  v1::SubmitMoveRequest late;
+  late.set_name(g.name);
+  late.set_token(g.token[1]);
+  late.set_move("b9c7");
+  late.set_ply(2);  // the next ply as the old copy sees the game
+  v1::SubmitMoveResponse refused;
+  const absl::Status status = Await([&](Done done) {
+    old_copy->SubmitMove(late, &refused, std::move(done));
+  });
+  EXPECT_EQ(status.code(), absl::StatusCode::kUnavailable) << status;
+  EXPECT_THAT(std::string(status.message()),
+              ::testing::HasSubstr("moved to another server"));
+  const std::vector<v1::GameEvent> events = StoredEvents(*stores_[1], g.name);
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_EQ(events[1].move().move(), "h2e2");
+  EXPECT_EQ(events[2].move().move(), "h9g7");
+  // The retry reaches the owner (here: server 0 asked again takes the game
+  // back) and is applied once.
+  ASSERT_TRUE(Move(0, g, "h0g2", 3, &response).ok());
+  EXPECT_EQ(response.sequence(), 4);
+  EXPECT_EQ(StoredEvents(*stores_[0], g.name).size(), 4u);
+}
+
+// Both servers are asked to play a ply at the same moment, so both claim the
+// game at once. With two different moves for the ply, one is applied, never
+// both. With the same move (a client retrying on the other server), both
+// may be answered, with the one stored move's sequence. Either way the log
+// holds one move per ply, at the sequence its acknowledgement gave.
+TEST_F(SharedStoreTest, TwoServersTakingAGameOverAtOnceNeverBothApplyAMove) {
+  const CreatedGame g = Create(0, "none");
+  struct Ply {
+    std::string moves[2];  // what each server is asked to play
+  };
+  const std::vector<Ply> plies = {{{"h2e2", "h2d2"}}, {{"h9g7", "h9i7"}},
+                                  {{"h0g2", "h0g2"}}, {{"i9h9", "i9h9"}},
+                                  {{"i0h0", "i0h0"}}, {{"a9a8", "a9a8"}}};
+  std::vector<std::string> played;
+  for (size_t k = 0; k < plies.size(); ++k) {
+    const int ply = static_cast<int>(k) + 1;
+    std::string stored_move;
+    for (int attempt = 0; stored_move.empty(); ++attempt) {
+      ASSERT_LT(attempt, 20) << "ply " << ply << " never applied";
+      absl::Status statuses[2];
+      v1::SubmitMoveResponse responses[2];
+      std::thread racers[2];
+      for (int i = 0; i < 2; ++i) {
+        racers[i] = std::thread([&, i] {
+          statuses[i] = Move(i, g, plies[k].moves[i], ply, &responses[i]);
+        });
+      }
+      for (std::thread& racer : racers) racer.join();
+      if (statuses[0].ok() && statuses[1].ok()) {
+        ASSERT_EQ(plies[k].moves[0], plies[k].moves[1])
+            << "ply " << ply << ": two different moves both applied";
+        EXPECT_EQ(responses[0].sequence(), responses[1].sequence());
+      }
+      for (int i = 0; i < 2; ++i) {
+        if (!statuses[i].ok()) continue;
+        ASSERT_TRUE(responses[i].check().legal())
+            << plies[k].moves[i] << ": " << responses[i].check().reason();
+        EXPECT_EQ(responses[i].sequence(), ply + 1);
+        stored_move = plies[k].moves[i];
+      }
+    }
+    played.push_back(stored_move);
+  }
+  const std::vector<v1::GameEvent> events = StoredEvents(*stores_[0], g.name);
+  ASSERT_EQ(events.size(), plies.size() + 1);
+  for (size_t k = 0; k < plies.size(); ++k) {
+    EXPECT_EQ(events[k + 1].sequence(), static_cast<int64_t>(k) + 2);
+    EXPECT_EQ(events[k + 1].move().move(), played[k]);
+  }
+}
+
+TEST_F(SharedStoreTest, AStoppedServersGameIsAdoptedAndItsFlagFallsOnce) {
   const CreatedGame g = Create(0, "60");
-  ASSERT_NE(Find(1, g.name), nullptr);
-  // Both copies' alarms are due; both try to append the flag fall.
+  EXPECT_EQ(envs_[1]->registry().live_count(), 0);
+  // Server 0 stops: it gives its games up; server 1 adopts them.
+  envs_[0].reset();
+  stores_[0]->Close();
+  stores_[0].reset();
+  ASSERT_TRUE(
+      Eventually([&] { return envs_[1]->registry().live_count() == 1; }));
+  std::shared_ptr<LiveGame> adopted = Find(1, g.name);
+  ASSERT_NE(adopted, nullptr);
   time_.Advance(61'000);
-  absl::StatusOr<std::vector<store::EventRow>> rows;
-  ASSERT_TRUE(Eventually([&] {
-    rows = stores_[0]->LoadEvents(g.name, 0, 100);
-    return rows.ok() && rows->size() >= 2;
-  }));
-  for (int server = 0; server < 2; ++server) {
-    std::shared_ptr<LiveGame> game = Find(server, g.name);
-    ASSERT_TRUE(Eventually([&] { return !game->live(); }));
-  }
-  rows = stores_[1]->LoadEvents(g.name, 0, 100);
-  ASSERT_TRUE(rows.ok()) << rows.status();
+  ASSERT_TRUE(Eventually([&] { return !adopted->live(); }));
   int flag_falls = 0;
-  for (const store::EventRow& row : *rows) {
-    v1::GameEvent event;
-    ASSERT_TRUE(event.ParseFromString(row.payload));
+  for (const v1::GameEvent& event : StoredEvents(*stores_[1], g.name))
     flag_falls += event.has_flag_fell() ? 1 : 0;
-  }
   EXPECT_EQ(flag_falls, 1);
-  EXPECT_EQ(rows->size(), 2u);
 }
 
 }  // namespace
