@@ -1,19 +1,28 @@
 #!/usr/bin/python3
-"""Cluster test: PostgreSQL, three caipan-servers and HAProxy (deploy/cluster.sh), one server
-killed with SIGKILL and restarted while clients play.
+"""Cluster test: PostgreSQL, three caipan-servers and HAProxy (deploy/cluster.sh), games
+partitioned across the servers, one server killed with SIGKILL and restarted while clients play.
 
-Clients play gomoku games through HAProxy (each call may reach any server), retrying a call that
-failed with the same ply; timed games are left to run out of time. Server 1 is killed in the
-middle of play and restarted later. Watchers follow every game on servers 2 and 3 (never killed)
-from its first move. Afterwards:
+Clients play gomoku games through HAProxy, each call naming its game in the caipan-game header,
+so HAProxy sends all of a game's calls to one server, which owns the game; a call that failed is
+retried with the same ply; timed games are left to run out of time. Watchers follow every game
+through HAProxy too (on the game's server) from its first move, and watch again from their last
+event when their stream ends (the server was killed, or the game moved to another server). Server
+1 is killed in the middle of play (its games move to the others) and restarted later (its games
+come back to it). Afterwards:
   - no acknowledged move is lost: every server shows each game with exactly the acknowledged
     moves, each at the sequence its acknowledgement gave;
   - no game stalls: every game is played to its last move before the deadline;
-  - every flag falls once: each timed game ends on time with exactly one flag_fell event;
+  - every flag falls once: each timed game ends on time with exactly one flag_fell event (a timed
+    game whose server died is adopted by another once the dead server's lease has run out);
   - the watchers saw every event of every game in order, without a gap or a repeat, and how long
     after the mover's acknowledgement (p50/p95/p99 printed; p95 checked against
     --max-watch-p95-ms: on a 2-core machine shared with the load, p99 is at the mercy of the
-    scheduler).
+    scheduler);
+  - every live game is owned by a server whose lease is alive (none is left to the killed one),
+    and the games are spread over more than one server.
+Then a tournament is paired on server 2, its games played (one through server 3, the others
+through HAProxy), its results read on server 1 and server 3, and its next round paired on server
+3.
 
 Usage: cluster_test.py --server PATH --proto-dir DIR --deploy-dir DIR [--seed S]
 """
@@ -47,6 +56,12 @@ TIME_CONTROL_S = 4
 KILL_AT_S = 1.0
 DOWN_S = 1.5
 DEADLINE_S = 90
+ARBITER_TOKEN = "cluster-test-arbiter-token-0123456789"
+
+
+def about(name):
+    """The metadata of a call about game `name`: HAProxy's routing key."""
+    return (("caipan-game", name),)
 
 
 class Failure(Exception):
@@ -56,7 +71,13 @@ class Failure(Exception):
 class Cluster:
     def __init__(self, deploy_dir, server, work_dir):
         self.script = os.path.join(deploy_dir, "cluster.sh")
-        self.env = dict(os.environ, CAIPAN_SERVER=server)
+        os.makedirs(work_dir, exist_ok=True)
+        tokens = os.path.join(work_dir, "arbiters.txt")
+        with open(tokens, "w") as f:
+            f.write("%s\n" % ARBITER_TOKEN)
+        os.chmod(tokens, 0o600)
+        self.env = dict(os.environ, CAIPAN_SERVER=server,
+                        CAIPAN_SERVER_ARGS="--arbiter-tokens-file %s" % tokens)
         self.dir = work_dir
         self.ports = {}
 
@@ -73,7 +94,7 @@ class Cluster:
         with open(os.path.join(self.dir, "cluster.env")) as f:
             for line in f:
                 key, _, value = line.strip().partition("=")
-                self.ports[key] = value
+                self.ports[key] = value.strip("'")
 
     def grpc(self, server=None):
         port = self.ports["GRPC"] if server is None else self.ports["SERVER_%d_GRPC" % server]
@@ -109,6 +130,14 @@ class Cluster:
             time.sleep(0.05)
         raise Failure("HAProxy still says server %d is %s, %.0f s after it should be %s"
                       % (server, status, limit_s, wanted))
+
+    def sql(self, query):
+        """Rows of `query` on the cluster's database (psql, tab-separated)."""
+        result = subprocess.run(["psql", "-At", "-F", "\t", "-c", query, self.ports["PG"]],
+                                capture_output=True, text=True, timeout=30)
+        if result.returncode != 0:
+            raise Failure("psql: %s" % result.stderr.strip())
+        return [line.split("\t") for line in result.stdout.splitlines() if line]
 
     def stop(self):
         try:
@@ -170,7 +199,8 @@ def play(stub, game, deadline):
             ply = index + 1
             r = ct.gs.SubmitMoveRequest(name=game.name, token=game.tokens[game.side(ply)],
                                         move=move, ply=ply)
-            answer = call(lambda r=r: stub.SubmitMove(r, timeout=CALL_TIMEOUT),
+            answer = call(lambda r=r: stub.SubmitMove(r, timeout=CALL_TIMEOUT,
+                                                      metadata=about(game.name)),
                           "%s ply %d" % (game.label(), ply), deadline)
             if not answer.check.legal:
                 raise Failure("%s: ply %d %s refused: %s" % (game.label(), ply, move,
@@ -184,7 +214,9 @@ def play(stub, game, deadline):
 
 
 class Watcher(threading.Thread):
-    """Follows one game on one server from its first move (after_sequence=1)."""
+    """Follows one game through HAProxy from its first move (after_sequence=1); when its stream
+    ends before it is stopped (the server was killed, the game moved, or the stream was idle),
+    it watches again from the last event it saw."""
 
     def __init__(self, address, game):
         super().__init__(daemon=True)
@@ -193,23 +225,49 @@ class Watcher(threading.Thread):
         self.game = game
         self.seen = []  # (sequence, kind, monotonic time)
         self.error = None
+        self.resumed = 0
         self.call = None
+        self.stopped = threading.Event()
+        self.lock = threading.Lock()
 
     def run(self):
-        try:
-            self.call = self.stub.WatchGame(
-                ct.gs.WatchGameRequest(name=self.game.name, after_sequence=1))
-            for item in self.call:
-                if item.HasField("event"):
-                    e = item.event
-                    self.seen.append((e.sequence, e.WhichOneof("kind"), time.monotonic()))
-        except grpc.RpcError as e:
-            if e.code() != grpc.StatusCode.CANCELLED:
-                self.error = "%s: %s" % (e.code().name, e.details())
+        while not self.stopped.is_set():
+            after = self.seen[-1][0] if self.seen else 1
+            try:
+                with self.lock:
+                    if self.stopped.is_set():
+                        return
+                    self.call = self.stub.WatchGame(
+                        ct.gs.WatchGameRequest(name=self.game.name, after_sequence=after),
+                        metadata=about(self.game.name))
+                over = False
+                for item in self.call:
+                    if item.HasField("event"):
+                        e = item.event
+                        self.seen.append((e.sequence, e.WhichOneof("kind"), time.monotonic()))
+                    if item.HasField("game"):
+                        over = item.game.status not in (ct.gs.GAME_STATUS_LIVE,
+                                                        ct.gs.GAME_STATUS_UNSPECIFIED)
+                if over:
+                    return  # the game's last event was seen
+            except grpc.RpcError as e:
+                if self.stopped.is_set():
+                    return
+                # A stream cut by the kill reaches the client through HAProxy as a reset
+                # stream: "Stream removed".
+                cut = e.code() == grpc.StatusCode.UNKNOWN and "Stream removed" in (
+                    e.details() or "")
+                if e.code() not in RETRYABLE and not cut:
+                    self.error = "%s: %s" % (e.code().name, e.details())
+                    return
+            self.resumed += 1
+            time.sleep(0.02)
 
     def stop(self):
-        if self.call is not None:
-            self.call.cancel()
+        with self.lock:
+            self.stopped.set()
+            if self.call is not None:
+                self.call.cancel()
         self.join(5)
         self.channel.close()
 
@@ -280,14 +338,79 @@ def verify(cluster, games, watchers, max_p95_ms):
     p50, p95, p99 = (percentile(latencies, 50), percentile(latencies, 95),
                      percentile(latencies, 99))
     print("cluster: %d games, %d acknowledged moves (%d calls retried), %d flag falls (each "
-          "once), every event seen in order by %d watchers"
+          "once), every event seen in order by %d watchers (who watched again %d times)"
           % (len(games), stats["moves"], RETRIES[0], stats["flag_falls"],
-             sum(len(w) for w in watchers.values())))
-    print("cluster: watcher on another server saw a move after its acknowledgement: p50 %.1f ms,"
+             sum(len(w) for w in watchers.values()),
+             sum(w.resumed for ws in watchers.values() for w in ws)))
+    print("cluster: a watcher saw a move after its acknowledgement: p50 %.1f ms,"
           " p95 %.1f ms, p99 %.1f ms, max %.1f ms (%d samples)"
           % (p50, p95, p99, max(latencies), len(latencies)))
     if p95 > max_p95_ms:
         raise Failure("watchers' p95 latency %.1f ms is over %.0f ms" % (p95, max_p95_ms))
+
+
+def verify_owners(cluster):
+    """Every live game is owned by a server with a live lease, and the games are spread."""
+    rows = cluster.sql("SELECT g.name, g.owner, coalesce(s.lease_until > now(), false) "
+                       "FROM games g LEFT JOIN servers s ON s.id = g.owner "
+                       "WHERE g.status = 'live' AND g.kind <> 'tournament'")
+    owners = {}
+    for name, owner, alive in rows:
+        if alive != "t":
+            raise Failure("%s is owned by %r, which holds no lease" % (name, owner or None))
+        owners.setdefault(owner, []).append(name)
+    if len(rows) >= 4 and len(owners) < 2:
+        raise Failure("every live game is on one server: %s" % list(owners))
+    print("cluster: %d live games, each owned by a server with a live lease: %s"
+          % (len(rows), ", ".join(str(len(v)) for v in owners.values())))
+
+
+def tournament_across_servers(cluster):
+    """Paired on server 2, played through server 3 and HAProxy, results read on servers 1 and
+    3, the next round paired on server 3."""
+    from caipan.v1 import tournament_service_pb2 as ts
+    from caipan.v1 import tournament_service_pb2_grpc as tournament_stubs
+    channels = {s: grpc.insecure_channel(cluster.grpc(s)) for s in (None, 1, 2, 3)}
+    try:
+        events = {s: tournament_stubs.TournamentServiceStub(c) for s, c in channels.items()}
+        games = {s: ct.game_stubs.GameServiceStub(c) for s, c in channels.items()}
+        created = events[2].CreateTournament(ts.CreateTournamentRequest(
+            token=ARBITER_TOKEN, title="Cluster open", kind=ct.gs.GAME_KIND_XIANGQI,
+            system=ts.PAIRING_SYSTEM_SWISS, rounds=3), timeout=CALL_TIMEOUT)
+        events[2].AddPlayers(ts.AddPlayersRequest(
+            token=ARBITER_TOKEN, tournament=created.name,
+            players=[ts.Entrant(name="Player %d" % i) for i in range(1, 7)]),
+            timeout=CALL_TIMEOUT)
+        round1 = events[2].PairRound(ts.PairRoundRequest(
+            token=ARBITER_TOKEN, tournament=created.name, round=1), timeout=CALL_TIMEOUT)
+        # Red resigns at every table: table 1 through server 3, the others through HAProxy.
+        for table in round1.pairings:
+            red = [t.token for t in table.tokens if t.side == ct.common.SIDE_RED][0]
+            via = 3 if table.table == 1 else None
+            games[via].Resign(ct.gs.ResignRequest(name=table.game, token=red),
+                              timeout=CALL_TIMEOUT, metadata=about(table.game))
+        for s in (1, 3):
+            end = time.monotonic() + 10
+            while True:
+                state = events[s].GetRound(ts.GetRoundRequest(tournament=created.name, round=1),
+                                           timeout=CALL_TIMEOUT)
+                results = [t.result for t in state.pairings]
+                if all(r == ts.TABLE_RESULT_BLACK_WINS for r in results):
+                    break
+                if time.monotonic() > end:
+                    raise Failure("tournament on server %d: round 1 results %s" % (s, results))
+                time.sleep(0.1)
+        round2 = events[3].PairRound(ts.PairRoundRequest(
+            token=ARBITER_TOKEN, tournament=created.name, round=2), timeout=CALL_TIMEOUT)
+        if len(round2.pairings) != 3:
+            raise Failure("round 2 paired on server 3 has %d tables" % len(round2.pairings))
+        print("cluster: a tournament paired on server 2, its 3 results recorded by the servers "
+              "that played the games and read on servers 1 and 3, round 2 paired on server 3")
+    except grpc.RpcError as e:
+        raise Failure("tournament: %s: %s" % (e.code().name, e.details()))
+    finally:
+        for channel in channels.values():
+            channel.close()
 
 
 def main():
@@ -334,7 +457,7 @@ def main():
             time.sleep(0.01)
         for g in games:
             if g.name is not None:
-                watchers[g.name] = [Watcher(cluster.grpc(s), g) for s in (2, 3)]
+                watchers[g.name] = [Watcher(cluster.grpc(), g) for _ in range(2)]
                 for w in watchers[g.name]:
                     w.start()
         time.sleep(max(0.0, KILL_AT_S - 0.3))
@@ -354,6 +477,8 @@ def main():
         for t in players:
             t.join(max(0.0, deadline - time.monotonic()))
         verify(cluster, games, watchers, args.max_watch_p95_ms)
+        verify_owners(cluster)
+        tournament_across_servers(cluster)
         channel.close()
     except Failure as e:
         print("FAILED: %s" % e)
