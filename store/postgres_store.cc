@@ -201,6 +201,20 @@ std::vector<absl::Status> PostgresStore::WriteGroup(
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return changes[a].game < changes[b].game;
   });
+  // The common group, moves and other changes to existing games that fit
+  // one batch: the whole transaction in one round trip.
+  const bool one_trip =
+      changes.size() <= kMaxPipeline &&
+      std::all_of(changes.begin(), changes.end(), [](const Change& change) {
+        return !change.create.has_value() && change.together.empty() &&
+               CheckChange(change).ok();
+      });
+  if (one_trip) {
+    if (absl::Status s = WriteInOneTrip(changes, order, statuses); !s.ok())
+      return fail_all(s);
+    ForgetFinished(changes, statuses);
+    return statuses;
+  }
   if (absl::Status s = writer_.Run("BEGIN"); !s.ok()) return fail_all(s);
   // Changes to existing games go in batches, each in one round trip; an
   // error of a statement itself (not a refusal) breaks the transaction:
@@ -244,14 +258,47 @@ std::vector<absl::Status> PostgresStore::WriteGroup(
     return fail_all(s);
   }
   if (absl::Status s = writer_.Run("COMMIT"); !s.ok()) return fail_all(s);
-  // A game that ended is no longer claimed (nothing changes it any more).
+  ForgetFinished(changes, statuses);
+  return statuses;
+}
+
+void PostgresStore::ForgetFinished(const std::vector<Change>& changes,
+                                   const std::vector<absl::Status>& statuses) {
   for (size_t i = 0; i < changes.size(); ++i) {
     if (statuses[i].ok() && changes[i].status.has_value() &&
         *changes[i].status != "live") {
       DropClaim(changes[i].game);
     }
   }
-  return statuses;
+}
+
+absl::Status PostgresStore::WriteInOneTrip(
+    const std::vector<Change>& changes, const std::vector<size_t>& order,
+    std::vector<absl::Status>& statuses) {
+  // BEGIN, each change's statement, COMMIT: sent together, answered
+  // together. A statement's error makes COMMIT roll back: nothing stored.
+  CAIPAN_RETURN_IF_ERROR(writer_.Prepare("caipan_begin", "BEGIN", Params()));
+  CAIPAN_RETURN_IF_ERROR(writer_.Prepare("caipan_commit", "COMMIT", Params()));
+  const Params none;
+  std::vector<Params> params(order.size());
+  std::vector<std::pair<std::string, const Params*>> statements;
+  statements.emplace_back("caipan_begin", &none);
+  for (size_t j = 0; j < order.size(); ++j) {
+    const Change& change = changes[order[j]];
+    const std::string sql =
+        WriteSql(change, ClaimEpoch(change.game), params[j]);
+    std::string name = absl::StrCat("caipan_write_", change.events.size());
+    CAIPAN_RETURN_IF_ERROR(writer_.Prepare(name, sql, params[j]));
+    statements.emplace_back(std::move(name), &params[j]);
+  }
+  statements.emplace_back("caipan_commit", &none);
+  std::vector<Result> results;
+  CAIPAN_RETURN_IF_ERROR(writer_.Pipeline(statements, &results));
+  if (results.size() != statements.size())
+    return absl::InternalError("postgres: the group's answers are missing");
+  for (size_t j = 0; j < order.size(); ++j)
+    statuses[order[j]] = WriteOutcome(changes[order[j]], results[j + 1].get());
+  return absl::OkStatus();
 }
 
 absl::Status PostgresStore::WriteTogether(const Change& change) {

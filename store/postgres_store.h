@@ -88,6 +88,14 @@ class PostgresStore final : public QueuedStore {
   // change's own refusal.
   absl::Status WriteAlone(const Change& change);
   absl::Status WriteTogether(const Change& change);
+  // Writes `changes` (all to existing games, at most one batch), in `order`,
+  // as one transaction in one round trip; their outcomes into `statuses`.
+  absl::Status WriteInOneTrip(const std::vector<Change>& changes,
+                              const std::vector<size_t>& order,
+                              std::vector<absl::Status>& statuses);
+  // Drops the claims of the games that `changes` ended.
+  void ForgetFinished(const std::vector<Change>& changes,
+                      const std::vector<absl::Status>& statuses);
   // Writes the changes of `batch` (indices into `changes`) in one round
   // trip, their outcomes into `statuses`; empties `batch`.
   absl::Status WriteBatch(std::vector<Change>& changes,

@@ -507,6 +507,15 @@ absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Find(
   return game;
 }
 
+absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::FindFor(
+    const std::string& name, const std::string& token) {
+  if (!context_.store->Shared()) return Find(name);
+  absl::StatusOr<std::shared_ptr<LiveGame>> game = Peek(name);
+  if (!game.ok() || !(*game)->live() || !(*game)->KnowsToken(token))
+    return game;
+  return Find(name);
+}
+
 absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Peek(
     const std::string& name) {
   {

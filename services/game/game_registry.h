@@ -75,6 +75,12 @@ class GameRegistry {
   // A game by name, to read only: the copy held here, or the game as stored
   // (never claimed).
   absl::StatusOr<std::shared_ptr<LiveGame>> Peek(const std::string& name);
+  // A game by name for a caller with `token`: claimed (as Find) only when
+  // the token is one of the game's (a player's or an arbiter's), so that a
+  // stranger cannot move games between servers; otherwise as Peek (the
+  // action then refuses the token).
+  absl::StatusOr<std::shared_ptr<LiveGame>> FindFor(const std::string& name,
+                                                    const std::string& token);
   absl::Status List(const v1::ListGamesRequest& request,
                     v1::ListGamesResponse* response);
 

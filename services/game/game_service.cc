@@ -67,9 +67,14 @@ grpc::ServerUnaryReactor* GameService::OnGame(
     reactor->Finish(ToGrpcStatus(status));
     return reactor;
   }
-  absl::StatusOr<std::shared_ptr<LiveGame>> game =
-      read_only ? registry_->Peek(request.name())
-                : registry_->Find(request.name());
+  absl::StatusOr<std::shared_ptr<LiveGame>> game;
+  if (read_only) {
+    game = registry_->Peek(request.name());
+  } else if constexpr (requires { request.token(); }) {
+    game = registry_->FindFor(request.name(), request.token());
+  } else {
+    game = registry_->Find(request.name());
+  }
   if (!game.ok()) {
     reactor->Finish(ToGrpcStatus(game.status()));
     return reactor;

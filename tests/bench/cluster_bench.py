@@ -20,7 +20,16 @@ two readings counts every backend's CPU within the interval, whether it was star
 both in between. The one blind spot is a child reaped between the reading of its parent and the
 listing of the children (counted at neither); a reading takes milliseconds.
 
+Both per-move figures are given: over the closed-loop row (as many moves as the machine takes:
+each server's group commits shrink as servers are added) and over the paced row (the same
+moves per second whatever the number of servers: the cost of a move itself). With
+--baseline-server the cluster rows run again with another build, in the same run. With
+--games-per-server each server's share of games and moves stays the same as servers are added
+(N servers play N times the games at N times the rate), so a growth of the per-move figures is
+work that more servers add, not group commits that shrink.
+
 Usage: cluster_bench.py --server PATH --loadgen PATH [--games 64] [--seconds 8] [--rate 1000]
+                        [--baseline-server PATH [--baseline-deploy DIR]]
 """
 
 import argparse
@@ -98,10 +107,11 @@ def loadgen_rows(output):
             if re.match(r"^\S+\s+\d+\s+(closed|\d+/s)\s", line)]
 
 
-def run_cluster(args, servers, work):
-    directory = os.path.join(work, "c%d" % servers)
-    env = dict(os.environ, CAIPAN_SERVER=args.server, CAIPAN_SERVER_ARGS="--no-rpc-log")
-    started = subprocess.run(["bash", CLUSTER, "start", directory, str(servers)], env=env,
+def run_cluster(args, server, cluster, servers, work):
+    directory = tempfile.mkdtemp(prefix="c%d_" % servers, dir=work)
+    os.chmod(directory, 0o755)
+    env = dict(os.environ, CAIPAN_SERVER=server, CAIPAN_SERVER_ARGS="--no-rpc-log")
+    started = subprocess.run(["bash", cluster, "start", directory, str(servers)], env=env,
                              capture_output=True, text=True, timeout=180)
     if started.returncode != 0:
         raise RuntimeError("cluster.sh start failed:\n" + started.stdout + started.stderr)
@@ -114,8 +124,9 @@ def run_cluster(args, servers, work):
         postmaster = read_pid(os.path.join(directory, "pg", "data", "postmaster.pid"))
         metrics_ports = [values["SERVER_%d_METRICS" % i] for i in range(1, servers + 1)]
         command = [args.loadgen, "--target", "127.0.0.1:" + values["GRPC"], "--games",
-                   str(args.games), "--seconds", str(args.seconds), "--game-rate",
-                   str(args.rate), "--game-label", "pg-%d-server%s" % (servers,
+                   str(args.games * (servers if args.games_per_server else 1)),
+                   "--seconds", str(args.seconds), "--game-rate",
+                   str(args.rate * (servers if args.games_per_server else 1)), "--game-label", "pg-%d-server%s" % (servers,
                                                                      "s" if servers > 1 else "")]
         proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                 text=True)
@@ -125,24 +136,31 @@ def run_cluster(args, servers, work):
             "haproxy": lambda: cpu_seconds([haproxy_pid]),
             "loadgen": lambda: cpu_seconds([proc.pid]),
         }
-        # The CPU of the closed-loop row (after the loadgen's 0.5 s warm-up).
-        time.sleep(0.7)
-        before = {k: read() for k, read in groups.items()}
-        moves_before = acknowledged_moves(metrics_ports)
-        start = time.monotonic()
-        time.sleep(args.seconds * 0.9)
-        after = {k: read() for k, read in groups.items()}
-        moves = acknowledged_moves(metrics_ports) - moves_before
-        wall = time.monotonic() - start
+        launched = time.monotonic()
+
+        def window(begin, seconds):
+            """CPU and acknowledged moves from `begin` (after launch) for `seconds`."""
+            time.sleep(max(0.0, launched + begin - time.monotonic()))
+            before = {k: read() for k, read in groups.items()}
+            moves_before = acknowledged_moves(metrics_ports)
+            start = time.monotonic()
+            time.sleep(seconds)
+            after = {k: read() for k, read in groups.items()}
+            moves = acknowledged_moves(metrics_ports) - moves_before
+            wall = time.monotonic() - start
+            used = {k: after[k] - before[k] for k in groups}
+            return ({k: used[k] / wall for k in groups},
+                    {"moves": moves,
+                     "servers": 1e6 * used["servers"] / max(moves, 1),
+                     "postgres": 1e6 * used["postgres"] / max(moves, 1)})
+
+        # The closed-loop row (after the loadgen's 0.5 s warm-up), then the paced one.
+        cpu, per_move = window(0.7, args.seconds * 0.9)
+        _, paced_per_move = window(0.5 + args.seconds + 0.5, args.seconds * 0.8)
         output, _ = proc.communicate(timeout=args.seconds * 4 + 60)
-        used = {k: after[k] - before[k] for k in groups}
-        cpu = {k: used[k] / wall for k in groups}
-        per_move = {"moves": moves,
-                    "servers": 1e6 * used["servers"] / max(moves, 1),
-                    "postgres": 1e6 * used["postgres"] / max(moves, 1)}
-        return loadgen_rows(output), cpu, per_move, proc.returncode
+        return loadgen_rows(output), cpu, per_move, paced_per_move, proc.returncode
     finally:
-        subprocess.run(["bash", CLUSTER, "stop", directory], capture_output=True, timeout=120)
+        subprocess.run(["bash", cluster, "stop", directory], capture_output=True, timeout=120)
 
 
 def main():
@@ -152,24 +170,45 @@ def main():
     parser.add_argument("--games", type=int, default=64)
     parser.add_argument("--seconds", type=float, default=8)
     parser.add_argument("--rate", type=float, default=1000)
+    parser.add_argument("--games-per-server", action="store_true",
+                        help="--games and --rate per server: N servers play N times the games "
+                             "at N times the rate (each server's share of the load stays the "
+                             "same, so does its group commit)")
+    parser.add_argument("--baseline-server",
+                        help="another caipan-server build, run on the same cluster rows after "
+                             "--server's, for a same-run comparison")
+    parser.add_argument("--baseline-deploy",
+                        help="the deploy/ folder of the baseline's checkout (its cluster.sh and "
+                             "HAProxy configuration); default: this checkout's")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="caipan_cluster_bench_")
     os.chmod(work, 0o755)  # PostgreSQL runs as its own user below it
     failures = 0
     try:
-        print("cluster benchmark: %d games, %.0f s per row, closed loop and paced at %.0f moves/s;"
-              " %d cores" % (args.games, args.seconds, args.rate, os.cpu_count()))
+        print("cluster benchmark: %d games, %.0f s per row, closed loop and paced at %.0f moves/s"
+              "%s; %d cores" % (args.games, args.seconds, args.rate,
+                                " per server" if args.games_per_server else "",
+                                os.cpu_count()))
         print("%-16s %6s %8s %9s %7s %10s %9s %9s" % ("store", "games", "load", "moves",
                                                     "errors", "moves/s", "p50_us", "p99_us"))
-        cpu_rows = []
-        for servers in (1, 2, 3):
-            rows, cpu, per_move, code = run_cluster(args, servers, work)
-            failures += code != 0
-            for row in rows:
-                parts = row.split()
-                print("%-16s %6s %8s %9s %7s %10s %9s %9s" % tuple(parts[:8]))
-            cpu_rows.append((servers, cpu, per_move))
-            sys.stdout.flush()
+        builds = [("", args.server, CLUSTER)]
+        if args.baseline_server:
+            builds.append(("baseline ", args.baseline_server,
+                           os.path.join(args.baseline_deploy, "cluster.sh")
+                           if args.baseline_deploy else CLUSTER))
+        cpu_rows = {}
+        for prefix, server, cluster in builds:
+            cpu_rows[prefix] = []
+            for servers in (1, 2, 3):
+                rows, cpu, per_move, paced, code = run_cluster(args, server, cluster, servers,
+                                                               work)
+                failures += code != 0
+                for row in rows:
+                    parts = row.split()
+                    print("%-16s %6s %8s %9s %7s %10s %9s %9s" % tuple(
+                        [prefix + parts[0]] + parts[1:8]))
+                cpu_rows[prefix].append((servers, cpu, per_move, paced))
+                sys.stdout.flush()
         single = subprocess.run(
             [args.loadgen, "--server", args.server, "--games", str(args.games), "--seconds",
              str(args.seconds), "--game-rate", str(args.rate), "--server-arg=--no-rpc-log"],
@@ -180,24 +219,29 @@ def main():
             if parts[0].startswith("sqlite") or parts[0] == "memory":
                 print("%-16s %6s %8s %9s %7s %10s %9s %9s" % tuple(
                     ["1-server-" + parts[0]] + parts[1:8]))
-        print("\nCPU during the closed-loop rows (core-seconds per second; the machine has %d):"
-              % os.cpu_count())
-        print("%-8s %8s %9s %8s %8s %7s" % ("servers", "servers", "postgres", "haproxy",
-                                            "loadgen", "total"))
-        for servers, cpu, _ in cpu_rows:
-            print("%-8d %8.2f %9.2f %8.2f %8.2f %7.2f" % (
-                servers, cpu["servers"], cpu["postgres"], cpu["haproxy"], cpu["loadgen"],
-                sum(cpu.values())))
-        print("\nCPU per durable move during the closed-loop rows (caipan-servers + PostgreSQL,"
-              " microseconds):\n")
-        print("| servers | moves | caipan-servers | PostgreSQL | per move | vs 1 server |")
-        print("| --- | --- | --- | --- | --- | --- |")
-        single_us = cpu_rows[0][2]["servers"] + cpu_rows[0][2]["postgres"]
-        for servers, _, per_move in cpu_rows:
-            total_us = per_move["servers"] + per_move["postgres"]
-            print("| %d | %d | %.0f µs | %.0f µs | %.0f µs | %.2f× |" % (
-                servers, per_move["moves"], per_move["servers"], per_move["postgres"], total_us,
-                total_us / single_us if single_us else 0))
+        for prefix, rows in cpu_rows.items():
+            print("\n%sCPU during the closed-loop rows (core-seconds per second; the machine "
+                  "has %d):" % (prefix, os.cpu_count()))
+            print("%-8s %8s %9s %8s %8s %7s" % ("servers", "servers", "postgres", "haproxy",
+                                                "loadgen", "total"))
+            for servers, cpu, _, _ in rows:
+                print("%-8d %8.2f %9.2f %8.2f %8.2f %7.2f" % (
+                    servers, cpu["servers"], cpu["postgres"], cpu["haproxy"], cpu["loadgen"],
+                    sum(cpu.values())))
+            paced = "paced (%.0f moves/s%s)" % (args.rate, " per server" if args.games_per_server
+                                                else "")
+            for column, label in ((2, "closed-loop"), (3, paced)):
+                print("\n%sCPU per durable move, %s rows (caipan-servers + PostgreSQL):\n"
+                      % (prefix, label))
+                print("| servers | moves | caipan-servers | PostgreSQL | per move | vs 1 server |")
+                print("| --- | --- | --- | --- | --- | --- |")
+                single_us = rows[0][column]["servers"] + rows[0][column]["postgres"]
+                for row in rows:
+                    per_move = row[column]
+                    total_us = per_move["servers"] + per_move["postgres"]
+                    print("| %d | %d | %.0f µs | %.0f µs | %.0f µs | %.2f× |" % (
+                        row[0], per_move["moves"], per_move["servers"], per_move["postgres"],
+                        total_us, total_us / single_us if single_us else 0))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 1 if failures else 0

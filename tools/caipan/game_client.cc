@@ -72,6 +72,11 @@ std::unique_ptr<GameClient> GameClient::Connect(const ConnectionArgs& args) {
   return std::unique_ptr<GameClient>(new GameClient(args, std::move(channel)));
 }
 
+void GameClient::NameGame(grpc::ClientContext* context,
+                          const std::string& name) {
+  if (name.rfind("games/", 0) == 0) context->AddMetadata("caipan-game", name);
+}
+
 void GameClient::SetDeadline(grpc::ClientContext* context) const {
   context->set_deadline(Deadline(args_.deadline_seconds));
 }

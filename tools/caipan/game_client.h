@@ -39,6 +39,10 @@ class GameClient {
 
   // Gives `context` the per-call deadline.
   void SetDeadline(grpc::ClientContext* context) const;
+  // Names the game a call is about in the header caipan-game, so that a
+  // balancer in front of several servers sends it to the game's server
+  // (deploy/haproxy.cfg.in).
+  static void NameGame(grpc::ClientContext* context, const std::string& name);
 
   // Waits up to the deadline for the channel to connect (for a stream that
   // has no deadline of its own). False after printing the failure (exit
@@ -54,6 +58,7 @@ class GameClient {
             const Request& request, Response* response) {
     grpc::ClientContext context;
     SetDeadline(&context);
+    if constexpr (requires { request.name(); }) NameGame(&context, request.name());
     grpc::Status status = (stub_.get()->*method)(&context, request, response);
     if (!status.ok()) ReportRpcError(status);
     return status.ok();

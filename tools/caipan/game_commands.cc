@@ -430,6 +430,7 @@ void RunWatch(const WatchArgs& args) {
     request.set_after_sequence(args.after == 0 && !have_snapshot ? 0 : cursor);
     request.set_token(args.ref.token);
     grpc::ClientContext context;
+    GameClient::NameGame(&context, args.ref.game);
     const auto started = std::chrono::steady_clock::now();
     std::unique_ptr<grpc::ClientReaderInterface<v1::WatchGameResponse>> reader =
         client->stub().WatchGame(&context, request);
@@ -461,6 +462,11 @@ void RunWatch(const WatchArgs& args) {
       return;
     }
     grpc::Status status = reader->Finish();
+    // The game moved to another server (or its server went away) after this
+    // stream delivered something: the watch goes on from the cursor, through
+    // the balancer.
+    if (status.error_code() == grpc::StatusCode::UNAVAILABLE && items > 0)
+      continue;
     if (!status.ok()) {
       GameClient::ReportRpcError(status);
       return;

@@ -117,8 +117,18 @@ TEST_F(SharedStoreTest, AGameMovesToTheServerItIsAskedAbout) {
   EXPECT_EQ(envs_[0]->registry().live_count(), 1);
   EXPECT_EQ(envs_[1]->registry().live_count(), 0);
 
-  // Asked about the game, server 1 takes it over, as stored.
+  // A caller whose token is not the game's does not move it.
+  absl::StatusOr<std::shared_ptr<LiveGame>> stranger =
+      envs_[1]->registry().FindFor(g.name, "not-a-token-of-this-game");
+  ASSERT_TRUE(stranger.ok()) << stranger.status();
+  EXPECT_EQ(envs_[1]->registry().live_count(), 0);
+  EXPECT_EQ(envs_[0]->registry().live_count(), 1);
+  // Asked about the game by a player, server 1 takes it over, as stored.
+  absl::StatusOr<std::shared_ptr<LiveGame>> claimed =
+      envs_[1]->registry().FindFor(g.name, g.token[1]);
+  ASSERT_TRUE(claimed.ok()) << claimed.status();
   std::shared_ptr<LiveGame> new_copy = Find(1, g.name);
+  EXPECT_EQ(new_copy, *claimed);
   ASSERT_NE(new_copy, nullptr);
   EXPECT_EQ(new_copy->committed_sequence(), 2);
   EXPECT_EQ(envs_[1]->registry().live_count(), 1);
