@@ -8,7 +8,7 @@
 // a race for a name or request_id); a created game is owned by its creator.
 // Claims and reads share a second connection, guarded by a mutex; a Listener
 // keeps the server's lease, adopts orphaned games and hears of claims on
-// this server's games.
+// this server's games (claims and the feed: postgres_ownership.cc).
 #ifndef CAIPAN_STORE_POSTGRES_STORE_H_
 #define CAIPAN_STORE_POSTGRES_STORE_H_
 
