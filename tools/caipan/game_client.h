@@ -58,7 +58,8 @@ class GameClient {
             const Request& request, Response* response) {
     grpc::ClientContext context;
     SetDeadline(&context);
-    if constexpr (requires { request.name(); }) NameGame(&context, request.name());
+    if constexpr (requires { request.name(); })
+      NameGame(&context, request.name());
     grpc::Status status = (stub_.get()->*method)(&context, request, response);
     if (!status.ok()) ReportRpcError(status);
     return status.ok();
