@@ -160,6 +160,12 @@ class GameStore {
     (void)game;
     return true;
   }
+  // Whether this server's last claim on `game` still holds, as far as it
+  // has heard (no notice of another server's claim since).
+  virtual bool StillClaimed(std::string_view game) {
+    (void)game;
+    return true;
+  }
   // The live games this server owns.
   virtual absl::StatusOr<std::vector<std::string>> OwnedGames() {
     return std::vector<std::string>();

@@ -103,6 +103,11 @@ absl::StatusOr<bool> PostgresStore::Claim(std::string_view game) {
   return true;
 }
 
+bool PostgresStore::StillClaimed(std::string_view game) {
+  absl::MutexLock lock(&claims_mu_);
+  return claims_.contains(std::string(game));
+}
+
 absl::StatusOr<std::vector<std::string>> PostgresStore::OwnedGames() {
   Params params;
   params.Text(server_id_);

@@ -50,6 +50,7 @@ class PostgresStore final : public QueuedStore {
 
   bool Shared() const override { return true; }
   absl::StatusOr<bool> Claim(std::string_view game) override;
+  bool StillClaimed(std::string_view game) override;
   absl::StatusOr<std::vector<std::string>> OwnedGames() override;
   void Watch(ChangeFeed feed) override;
 

@@ -503,8 +503,13 @@ absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Find(
   absl::StatusOr<bool> claimed = context_.store->Claim(name);
   if (!claimed.ok()) return claimed.status();
   absl::StatusOr<std::shared_ptr<LiveGame>> game = Load(name);
-  if (game.ok() && *claimed) return Hold(*std::move(game));
-  return game;
+  if (!game.ok() || !*claimed) return game;
+  std::shared_ptr<LiveGame> held = Hold(*std::move(game));
+  // Another server's claim came while this one read the game (its notice
+  // found nothing held to drop): let go now; the call is then refused as
+  // moved and retried.
+  if (!context_.store->StillClaimed(name)) Drop(name, held.get());
+  return held;
 }
 
 absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::FindFor(
