@@ -160,6 +160,12 @@ class GameStore {
     (void)game;
     return true;
   }
+  // Claim() only if `game` has no owner holding a lease (or is this
+  // server's already): false too when another live server owns it.
+  virtual absl::StatusOr<bool> ClaimIfOrphaned(std::string_view game) {
+    (void)game;
+    return true;
+  }
   // Whether this server's last claim on `game` still holds, as far as it
   // has heard (no notice of another server's claim since).
   virtual bool StillClaimed(std::string_view game) {

@@ -77,6 +77,18 @@ bool PostgresStore::DropClaimBefore(const std::string& game, int64_t epoch) {
 }
 
 absl::StatusOr<bool> PostgresStore::Claim(std::string_view game) {
+  return ClaimWhere(game, "");
+}
+
+absl::StatusOr<bool> PostgresStore::ClaimIfOrphaned(std::string_view game) {
+  return ClaimWhere(game,
+                    " AND (owner IS NULL OR owner = $2 OR NOT EXISTS (SELECT 1 "
+                    "FROM servers s WHERE s.id = games.owner AND "
+                    "s.lease_until > now()))");
+}
+
+absl::StatusOr<bool> PostgresStore::ClaimWhere(std::string_view game,
+                                               std::string_view condition) {
   const std::string name(game);
   Params params;
   params.Text(name).Text(server_id_);
@@ -88,8 +100,8 @@ absl::StatusOr<bool> PostgresStore::Claim(std::string_view game) {
       absl::StrCat(
           "WITH previous AS (SELECT id, owner FROM games WHERE name = $1 "
           "AND status = 'live' AND kind <> '",
-          kTournamentKind,
-          "' FOR UPDATE), claimed AS (UPDATE games g SET owner = $2, "
+          kTournamentKind, "'", std::string(condition),
+          " FOR UPDATE), claimed AS (UPDATE games g SET owner = $2, "
           "owner_epoch = g.owner_epoch + 1 FROM previous WHERE g.id = "
           "previous.id RETURNING g.owner_epoch, previous.owner), "
           "told AS MATERIALIZED (SELECT pg_notify('caipan_s_' || owner, "

@@ -50,6 +50,7 @@ class PostgresStore final : public QueuedStore {
 
   bool Shared() const override { return true; }
   absl::StatusOr<bool> Claim(std::string_view game) override;
+  absl::StatusOr<bool> ClaimIfOrphaned(std::string_view game) override;
   bool StillClaimed(std::string_view game) override;
   absl::StatusOr<std::vector<std::string>> OwnedGames() override;
   void Watch(ChangeFeed feed) override;
@@ -63,6 +64,10 @@ class PostgresStore final : public QueuedStore {
   pg::ListenerHooks Hooks();
   // The epoch of this server's claim on `game`, 0 for none.
   int64_t ClaimEpoch(const std::string& game);
+  // Claim() of a live game whose row also meets `condition` (SQL ANDed to
+  // the row's filter; "" for none).
+  absl::StatusOr<bool> ClaimWhere(std::string_view game,
+                                  std::string_view condition);
   void SetClaim(const std::string& game, int64_t epoch);
   void DropClaim(const std::string& game);
   // Drops the claim if it is older than `epoch` (another server's claim);

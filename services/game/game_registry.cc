@@ -502,14 +502,43 @@ absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::Find(
   // any: the balancer sends the game's calls here now), then read as stored.
   absl::StatusOr<bool> claimed = context_.store->Claim(name);
   if (!claimed.ok()) return claimed.status();
+  if (!*claimed) return Load(name);
+  return HoldClaimed(name);
+}
+
+absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::HoldClaimed(
+    const std::string& name) {
   absl::StatusOr<std::shared_ptr<LiveGame>> game = Load(name);
-  if (!game.ok() || !*claimed) return game;
+  if (!game.ok()) return game;
   std::shared_ptr<LiveGame> held = Hold(*std::move(game));
   // Another server's claim came while this one read the game (its notice
   // found nothing held to drop): let go now; the call is then refused as
   // moved and retried.
   if (!context_.store->StillClaimed(name)) Drop(name, held.get());
   return held;
+}
+
+absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::FindToWatch(
+    const std::string& name, const std::string& token) {
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = live_.find(name);
+    if (it != live_.end()) return it->second;
+  }
+  if (!context_.store->Shared()) return Load(name);
+  absl::StatusOr<std::shared_ptr<LiveGame>> stored = Load(name);
+  if (!stored.ok() || !(*stored)->live()) return stored;
+  if ((*stored)->KnowsToken(token)) return Find(name);
+  // A spectator takes over only a game whose server died: else a request
+  // routed to the wrong server (a header naming another game) would move
+  // the game away from its players.
+  absl::StatusOr<bool> adopted = context_.store->ClaimIfOrphaned(name);
+  if (!adopted.ok()) return adopted.status();
+  if (*adopted) return HoldClaimed(name);
+  return absl::UnavailableError(absl::StrCat(
+      name,
+      " is served by another server; watch it through the balancer with "
+      "the game's name in the caipan-game header"));
 }
 
 absl::StatusOr<std::shared_ptr<LiveGame>> GameRegistry::FindFor(

@@ -81,6 +81,12 @@ class GameRegistry {
   // action then refuses the token).
   absl::StatusOr<std::shared_ptr<LiveGame>> FindFor(const std::string& name,
                                                     const std::string& token);
+  // A game by name for a watch by the holder of `token` (empty for a
+  // spectator): a player or an arbiter claims it (as Find); a spectator
+  // watches the copy held here, or takes over a live game whose server
+  // died; a live game another server serves is refused (UNAVAILABLE).
+  absl::StatusOr<std::shared_ptr<LiveGame>> FindToWatch(
+      const std::string& name, const std::string& token);
   absl::Status List(const v1::ListGamesRequest& request,
                     v1::ListGamesResponse* response);
 
@@ -99,6 +105,9 @@ class GameRegistry {
 
  private:
   absl::StatusOr<std::shared_ptr<LiveGame>> Load(const std::string& name);
+  // Reads and holds `name`, which this server has just claimed.
+  absl::StatusOr<std::shared_ptr<LiveGame>> HoldClaimed(
+      const std::string& name);
   // Holds `game` if it is live and no copy is held yet; the copy held.
   std::shared_ptr<LiveGame> Hold(std::shared_ptr<LiveGame> game);
   // Lets go of the copy of `name` held here (`only` that copy, if given):

@@ -203,7 +203,7 @@ grpc::ServerWriteReactor<v1::WatchGameResponse>* GameService::WatchGame(
     status = absl::InvalidArgumentError("after_sequence: must be >= 0");
   if (!status.ok()) return refuse(ToGrpcStatus(status));
   absl::StatusOr<std::shared_ptr<LiveGame>> game =
-      registry_->Find(request->name());
+      registry_->FindToWatch(request->name(), request->token());
   if (!game.ok()) return refuse(ToGrpcStatus(game.status()));
   if (watch_limits_.require_token && !(*game)->KnowsToken(request->token())) {
     return refuse(rpc::ErrorStatus(

@@ -215,6 +215,37 @@ TEST_F(SharedStoreTest, TwoServersTakingAGameOverAtOnceNeverBothApplyAMove) {
   }
 }
 
+// A spectator's watch does not take a game from a live server (a request
+// sent to the wrong server would move it away from its players); a player's
+// does; a spectator takes over a game whose server stopped.
+TEST_F(SharedStoreTest, ASpectatorsWatchMovesOnlyAnOrphanedGame) {
+  const CreatedGame g = Create(0, "none");
+  absl::StatusOr<std::shared_ptr<LiveGame>> watched =
+      envs_[1]->registry().FindToWatch(g.name, "");
+  EXPECT_EQ(watched.status().code(), absl::StatusCode::kUnavailable)
+      << watched.status();
+  EXPECT_EQ(envs_[0]->registry().live_count(), 1);
+  EXPECT_EQ(envs_[1]->registry().live_count(), 0);
+  // Server 0 holds it: a spectator watches it there.
+  watched = envs_[0]->registry().FindToWatch(g.name, "");
+  ASSERT_TRUE(watched.ok()) << watched.status();
+  // A player's watch on server 1 takes it over.
+  watched = envs_[1]->registry().FindToWatch(g.name, g.token[0]);
+  ASSERT_TRUE(watched.ok()) << watched.status();
+  EXPECT_EQ(envs_[1]->registry().live_count(), 1);
+  ASSERT_TRUE(
+      Eventually([&] { return envs_[0]->registry().live_count() == 0; }));
+  // Server 1 stops and gives the game up: a spectator's watch on server 0
+  // takes it over.
+  envs_[1].reset();
+  stores_[1]->Close();
+  stores_[1].reset();
+  watched = envs_[0]->registry().FindToWatch(g.name, "");
+  ASSERT_TRUE(watched.ok()) << watched.status();
+  EXPECT_TRUE((*watched)->live());
+  EXPECT_EQ(envs_[0]->registry().live_count(), 1);
+}
+
 TEST_F(SharedStoreTest, AStoppedServersGameIsAdoptedAndItsFlagFallsOnce) {
   const CreatedGame g = Create(0, "60");
   EXPECT_EQ(envs_[1]->registry().live_count(), 0);
