@@ -20,6 +20,7 @@
 #include "absl/time/clock.h"
 #include "rpc/host_port.h"
 #include "rpc/log.h"
+#include "rpc/proxied_clients.h"
 #include "rpc/proxy_protocol.h"
 
 namespace caipan::rpc {
@@ -119,6 +120,9 @@ ConnectionAcceptor::~ConnectionAcceptor() {
     thread_.join();
   }
   for (const Pending& pending : pending_) close(pending.fd);
+  for (const Open& c : open_) {
+    if (!c.relayed_peer.empty()) ProxiedClients::Get().Erase(c.relayed_peer);
+  }
   close(listen_fd_);
   close(wake_fd_);
 }
@@ -137,6 +141,7 @@ void ConnectionAcceptor::ForgetClosed() {
       return false;
     }
     per_address_.Close(c.client);
+    if (!c.relayed_peer.empty()) ProxiedClients::Get().Erase(c.relayed_peer);
     return true;
   });
 }
@@ -231,7 +236,7 @@ bool ConnectionAcceptor::ReadProxyHeader(Pending& pending) {
       // client: the proxy is the client.
       if (header.client_address.empty()) {
         Admit(pending.fd, pending.address);
-      } else if (Admit(pending.fd, header.client_address)) {
+      } else if (Admit(pending.fd, header.client_address, pending.peer)) {
         // gRPC logs the proxy's address as the calls' peer: this line ties
         // it to the client.
         LogLine("proxied_connection")
@@ -271,7 +276,8 @@ void ConnectionAcceptor::DropLateHeaders(absl::Time now) {
   });
 }
 
-bool ConnectionAcceptor::Admit(int fd, const std::string& client) {
+bool ConnectionAcceptor::Admit(int fd, const std::string& client,
+                               const std::string& relayed_peer) {
   if (!per_address_.TryOpen(client)) {
     close(fd);
     if (RefusalWorthLogging(per_address_.refused() - 1)) {
@@ -286,7 +292,10 @@ bool ConnectionAcceptor::Admit(int fd, const std::string& client) {
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
   struct stat accepted;
   fstat(fd, &accepted);
-  open_.push_back(Open{fd, accepted.st_dev, accepted.st_ino, client});
+  open_.push_back(
+      Open{fd, accepted.st_dev, accepted.st_ino, client, relayed_peer});
+  // Before gRPC sees the connection: its first call may ask.
+  if (!relayed_peer.empty()) ProxiedClients::Get().Set(relayed_peer, client);
   grpc::experimental::ExternalConnectionAcceptor::NewConnectionParameters p;
   p.listener_fd = listen_fd_;
   p.fd = fd;

@@ -75,6 +75,8 @@ class ConnectionAcceptor {
     dev_t device;
     ino_t inode;
     std::string client;
+    // The proxy's end as gRPC names it, for a relayed client ("" if none).
+    std::string relayed_peer;
   };
 
   ConnectionAcceptor(int listen_fd, int wake_fd, int port,
@@ -88,7 +90,10 @@ class ConnectionAcceptor {
   void DropLateHeaders(absl::Time now);
   // Hands `fd` to gRPC as a connection of `client`, unless the address has
   // its cap of connections open (then closes it and returns false).
-  bool Admit(int fd, const std::string& client);
+  // `relayed_peer`: the proxy's end, when `client` is one it relays (see
+  // ProxiedClients).
+  bool Admit(int fd, const std::string& client,
+             const std::string& relayed_peer = "");
   // Forgets the connections gRPC has closed since they were accepted.
   void ForgetClosed();
 

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "grpcpp/server_context.h"
 #include "rpc/log.h"
+#include "rpc/proxied_clients.h"
 #include "rpc/status_code_name.h"
 
 namespace caipan::rpc {
@@ -69,6 +70,11 @@ class ObserverInterceptor : public grpc::experimental::Interceptor {
             InterceptionHookPoints::POST_RECV_INITIAL_METADATA) &&
         log_rpcs_) {
       peer_ = info_->server_context()->peer();
+      // A trusted proxy's connection: the client it relays, then the proxy.
+      if (std::optional<std::string> client =
+              ProxiedClients::Get().Find(peer_)) {
+        peer_ = absl::StrCat(*client, " via ", peer_);
+      }
       // Calls of the HTTP gateway come through the in-process channel, which
       // only the gateway can use: the browser's address is in its metadata.
       // Network peers are "ipv4:…", "ipv6:…" or "unix:…"; an in-process one

@@ -8,6 +8,7 @@
 #include "absl/strings/string_view.h"
 #include "rpc/error_status.h"
 #include "rpc/observer_interceptor.h"
+#include "rpc/proxied_clients.h"
 #include "services/game/player_tokens.h"
 
 namespace caipan::services::game {
@@ -29,6 +30,9 @@ absl::string_view MetadataValue(const grpc::ServerContextBase& context,
 // the in-process channel).
 std::string AddressOf(const grpc::ServerContextBase& context) {
   const std::string peer = context.peer();
+  // A trusted proxy's connection: the client it relays.
+  if (std::optional<std::string> client = rpc::ProxiedClients::Get().Find(peer))
+    return *client;
   absl::string_view rest = peer;
   if (absl::StartsWith(rest, "ipv4:")) {
     rest.remove_prefix(5);

@@ -21,6 +21,7 @@
 #include "grpcpp/create_channel.h"
 #include "grpcpp/security/credentials.h"
 #include "gtest/gtest.h"
+#include "rpc/address_ranges.h"
 #include "rpc/gomoku_action_convert.h"
 #include "rpc/server.h"
 #include "rpc/token_authenticator.h"
@@ -92,11 +93,15 @@ class RegistryEnv {
 // A GameService on a loopback port with a memory store.
 class GameServer {
  public:
-  explicit GameServer(WatchLimits watch_limits = {}, int max_live_games = 100)
+  // `trusted_proxies`: peers whose connections begin with a PROXY header.
+  explicit GameServer(WatchLimits watch_limits = {}, int max_live_games = 100,
+                      CreatePolicy policy = {},
+                      rpc::AddressRanges trusted_proxies = {})
       : store_(store::NewMemoryStore()),
-        registry_(store_.get(), &time_, max_live_games),
+        registry_(store_.get(), &time_, max_live_games, policy),
         service_(&registry_.registry(), nullptr, watch_limits) {
     rpc::ServerConfig config;
+    config.trusted_proxies = std::move(trusted_proxies);
     config.address = "127.0.0.1:0";
     config.metrics_address = "";
     config.log_rpcs = false;
@@ -117,6 +122,7 @@ class GameServer {
   }
 
   v1::GameService::Stub& stub() { return *stub_; }
+  int port() const { return server_->port(); }
   ManualTimeSource& time() { return time_; }
   GameRegistry& registry() { return registry_.registry(); }
   GameService& service() { return service_; }
