@@ -153,14 +153,18 @@ void Listener::Run() {
     }
     if (absl::Now() >= next_renewal_) {
       const absl::Time now = absl::Now();
-      if (!Renew()) {
+      const bool renewed = Renew();
+      if (!connection_.ok()) {
         connection_ = Connection();
         continue;
       }
-      // Away longer than the lease: other servers may have adopted games
-      // held here.
-      if (now - last_renewed > options_.lease && hooks_.resync) hooks_.resync();
-      last_renewed = now;
+      if (renewed) {
+        // Away longer than the lease: other servers may have adopted games
+        // held here.
+        if (now - last_renewed > options_.lease && hooks_.resync)
+          hooks_.resync();
+        last_renewed = now;
+      }
       next_renewal_ = now + options_.lease / 3;
     }
     pollfd fd{PQsocket(connection_.get()), POLLIN, 0};
@@ -175,23 +179,21 @@ void Listener::Run() {
 bool Listener::Renew() {
   Params renew;
   renew.Text(options_.server_id).Int(absl::ToInt64Milliseconds(options_.lease));
-  if (absl::Status s = connection_.Run(kRenewSql, renew); !s.ok()) {
-    return connection_.ok();
-  }
+  if (!connection_.Run(kRenewSql, renew).ok()) return false;
   const int room =
       std::min(options_.max_adopt, hooks_.room ? hooks_.room() : 0);
   if (room <= 0) return true;
   Params adopt;
   adopt.Text(options_.server_id).Int(room);
   absl::StatusOr<Result> adopted = connection_.Query(kAdoptSql, adopt);
-  if (!adopted.ok()) return connection_.ok();
+  if (!adopted.ok()) return true;  // the lease is renewed; adopt next time
   std::vector<std::pair<std::string, int64_t>> games;
   for (int i = 0; i < PQntuples(adopted->get()); ++i) {
     games.emplace_back(BytesAt(adopted->get(), i, 0),
                        IntAt(adopted->get(), i, 1));
   }
   if (!games.empty() && hooks_.adopted) hooks_.adopted(std::move(games));
-  return Drain();
+  return true;
 }
 
 bool Listener::Drain() {

@@ -64,8 +64,7 @@ class Listener {
   // Reads what is waiting on the connection and hands every notice over;
   // false once the connection is lost.
   bool Drain();
-  // Renews the lease and adopts orphaned games; false once the connection is
-  // lost.
+  // Renews the lease (false if that failed), then adopts orphaned games.
   bool Renew();
   void GiveUp();
 
