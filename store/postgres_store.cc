@@ -184,12 +184,8 @@ absl::Status PostgresStore::WriteInOneTrip(
   std::vector<std::pair<std::string, const Params*>> statements;
   statements.emplace_back("caipan_begin", &none);
   for (size_t j = 0; j < order.size(); ++j) {
-    const Change& change = changes[order[j]];
-    const std::string sql =
-        WriteSql(change, ClaimEpoch(change.game), params[j]);
-    std::string name = absl::StrCat("caipan_write_", change.events.size());
-    CAIPAN_RETURN_IF_ERROR(writer_.Prepare(name, sql, params[j]));
-    statements.emplace_back(std::move(name), &params[j]);
+    CAIPAN_RETURN_IF_ERROR(
+        PrepareWrite(changes[order[j]], params[j], statements));
   }
   statements.emplace_back("caipan_commit", &none);
   std::vector<Result> results;
@@ -354,6 +350,17 @@ absl::Status PostgresStore::Write(const Change& change, absl::Status* outcome) {
   return absl::OkStatus();
 }
 
+absl::Status PostgresStore::PrepareWrite(
+    const Change& change, Params& params,
+    std::vector<std::pair<std::string, const Params*>>& statements) {
+  // One prepared statement per number of events.
+  const std::string sql = WriteSql(change, ClaimEpoch(change.game), params);
+  std::string name = absl::StrCat("caipan_write_", change.events.size());
+  CAIPAN_RETURN_IF_ERROR(writer_.Prepare(name, sql, params));
+  statements.emplace_back(std::move(name), &params);
+  return absl::OkStatus();
+}
+
 absl::Status PostgresStore::WriteBatch(std::vector<Change>& changes,
                                        std::vector<size_t>& batch,
                                        std::vector<absl::Status>& statuses) {
@@ -361,13 +368,8 @@ absl::Status PostgresStore::WriteBatch(std::vector<Change>& changes,
   std::vector<Params> params(batch.size());
   std::vector<std::pair<std::string, const Params*>> statements;
   for (size_t j = 0; j < batch.size(); ++j) {
-    // One prepared statement per number of events.
-    const Change& change = changes[batch[j]];
-    const std::string sql =
-        WriteSql(change, ClaimEpoch(change.game), params[j]);
-    std::string name = absl::StrCat("caipan_write_", change.events.size());
-    CAIPAN_RETURN_IF_ERROR(writer_.Prepare(name, sql, params[j]));
-    statements.emplace_back(std::move(name), &params[j]);
+    CAIPAN_RETURN_IF_ERROR(
+        PrepareWrite(changes[batch[j]], params[j], statements));
   }
   std::vector<Result> results;
   CAIPAN_RETURN_IF_ERROR(writer_.Pipeline(statements, &results));

@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
@@ -94,6 +95,11 @@ class PostgresStore final : public QueuedStore {
   // change's own refusal.
   absl::Status WriteAlone(const Change& change);
   absl::Status WriteTogether(const Change& change);
+  // Prepares `change`'s statement (its parameters into `params`) and adds
+  // it to `statements`, to be run in a pipeline.
+  absl::Status PrepareWrite(
+      const Change& change, pg::Params& params,
+      std::vector<std::pair<std::string, const pg::Params*>>& statements);
   // Writes `changes` (all to existing games, at most one batch), in `order`,
   // as one transaction in one round trip; their outcomes into `statuses`.
   absl::Status WriteInOneTrip(const std::vector<Change>& changes,

@@ -13,6 +13,7 @@
 #include "services/tournament/tournament_registry.h"
 #include "store/game_store.h"
 #include "tests/services/game/game_test_env.h"
+#include "tests/services/tournament/tournament_test_requests.h"
 #include "tests/store/test_postgres.h"
 
 namespace caipan::services::tournament {
@@ -76,11 +77,8 @@ class SharedTournamentTest : public ::testing::Test {
     EXPECT_TRUE(Await([&](Done done) {
                   servers_[server].tournaments->Create(create, &created, done);
                 }).ok());
-    v1::AddPlayersRequest add;
-    add.set_token(kArbiterToken);
-    add.set_tournament(created.name());
-    for (int i = 1; i <= players; ++i)
-      add.add_players()->set_name("Player " + std::to_string(i));
+    const v1::AddPlayersRequest add =
+        testing::NumberedPlayers(created.name(), players);
     v1::Tournament after;
     EXPECT_TRUE(Await([&](Done done) {
                   servers_[server].tournaments->AddPlayers(add, &after, done);

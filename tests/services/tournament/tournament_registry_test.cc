@@ -10,6 +10,7 @@
 
 #include "gtest/gtest.h"
 #include "tests/services/game/game_test_env.h"
+#include "tests/services/tournament/tournament_test_requests.h"
 
 namespace caipan::services::tournament {
 namespace {
@@ -57,11 +58,8 @@ class TournamentRegistryTest : public ::testing::Test {
     EXPECT_TRUE(Await([&](Done done) {
                   tournaments_->Create(create, &created, done);
                 }).ok());
-    v1::AddPlayersRequest add;
-    add.set_token(kArbiterToken);
-    add.set_tournament(created.name());
-    for (int i = 1; i <= players; ++i)
-      add.add_players()->set_name("Player " + std::to_string(i));
+    const v1::AddPlayersRequest add =
+        testing::NumberedPlayers(created.name(), players);
     v1::Tournament after;
     EXPECT_TRUE(Await([&](Done done) {
                   tournaments_->AddPlayers(add, &after, done);
