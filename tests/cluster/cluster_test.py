@@ -254,9 +254,10 @@ class Watcher(threading.Thread):
                 if self.stopped.is_set():
                     return
                 # A stream cut by the kill reaches the client through HAProxy as a reset
-                # stream: "Stream removed".
-                cut = e.code() == grpc.StatusCode.UNKNOWN and "Stream removed" in (
-                    e.details() or "")
+                # stream: "Stream removed", or "RST_STREAM".
+                details = e.details() or ""
+                cut = (e.code() in (grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL) and
+                       ("Stream removed" in details or "RST_STREAM" in details))
                 if e.code() not in RETRYABLE and not cut:
                     self.error = "%s: %s" % (e.code().name, e.details())
                     return
