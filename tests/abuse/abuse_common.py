@@ -471,6 +471,26 @@ def close_all(sockets):
             pass
 
 
+def read_until_close(sock, timeout):
+    """Reads until the server closes or `timeout` seconds pass: (bytes, closed)."""
+    deadline = time.monotonic() + timeout
+    chunks = []
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return b"".join(chunks), False
+        sock.settimeout(remaining)
+        try:
+            chunk = sock.recv(65536)
+        except socket.timeout:
+            return b"".join(chunks), False
+        except OSError:  # reset
+            return b"".join(chunks), True
+        if not chunk:
+            return b"".join(chunks), True
+        chunks.append(chunk)
+
+
 # ---------------------------------------------------------------------------------------------
 # TLS material
 

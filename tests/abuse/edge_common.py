@@ -11,6 +11,8 @@ import socket
 import struct
 import time
 
+from abuse_common import close_all, read_until_close  # noqa: F401  (ec.close_all in the tests)
+
 HOST = "127.0.0.1"
 OTHER = "127.0.0.2"  # another client address; loopback answers for all of 127.0.0.0/8
 
@@ -49,26 +51,6 @@ def proxy_v1(client, client_port=40000, server=HOST, server_port=80):
 def connect(port, source=HOST, timeout=5.0):
     """A TCP connection to 127.0.0.1:port from `source`."""
     return socket.create_connection((HOST, port), timeout=timeout, source_address=(source, 0))
-
-
-def read_until_close(sock, timeout):
-    """Reads until the server closes or `timeout` seconds pass: (bytes, closed)."""
-    deadline = time.monotonic() + timeout
-    chunks = []
-    while True:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return b"".join(chunks), False
-        sock.settimeout(remaining)
-        try:
-            chunk = sock.recv(65536)
-        except socket.timeout:
-            return b"".join(chunks), False
-        except OSError:  # reset
-            return b"".join(chunks), True
-        if not chunk:
-            return b"".join(chunks), True
-        chunks.append(chunk)
 
 
 def read_until(sock, marker, timeout):
@@ -158,11 +140,3 @@ def closed_now(sock):
             return False
         except OSError:
             return True
-
-
-def close_all(sockets):
-    for sock in sockets:
-        try:
-            sock.close()
-        except OSError:
-            pass

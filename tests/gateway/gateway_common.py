@@ -40,6 +40,7 @@ import abuse_common as ac  # noqa: E402  (the path above first)
 from google.protobuf import json_format  # noqa: E402
 
 HOST = ac.HOST
+read_until_close = ac.read_until_close
 ADJUDICATION = "caipan.v1.AdjudicationService"
 GAMES = "caipan.v1.GameService"
 ARBITER_TOKEN = "arbiter-gateway-test-token-0001"
@@ -291,25 +292,6 @@ def raw_exchange(port, data, timeout=5.0, source=None):
                                   source_address=(source, 0) if source else None) as sock:
         sock.sendall(data)
         return read_until_close(sock, timeout)
-
-
-def read_until_close(sock, timeout):
-    deadline = time.monotonic() + timeout
-    chunks = []
-    while True:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return b"".join(chunks), False
-        sock.settimeout(remaining)
-        try:
-            chunk = sock.recv(65536)
-        except socket.timeout:
-            return b"".join(chunks), False
-        except OSError:
-            return b"".join(chunks), True
-        if not chunk:
-            return b"".join(chunks), True
-        chunks.append(chunk)
 
 
 def read_response(sock, timeout):
