@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "rpc/error_status.h"
+#include "rpc/log.h"
 #include "services/game/create_game.h"
 #include "services/game/game_fold.h"
 #include "services/game/rematch.h"
@@ -44,6 +45,7 @@ GameRegistry::GameRegistry(GameContext context, int max_live_games,
       finish_listener_(game->Snapshot(/*with_moves=*/false));
   };
   context_.on_moved = [this](LiveGame* game) { Drop(game->name(), game); };
+  context_.commits = &commits_;
 }
 
 void GameRegistry::SetFinishListener(
@@ -65,6 +67,9 @@ void GameRegistry::Shutdown() {
     for (auto& [name, game] : live_) games.push_back(game);
   }
   for (auto& game : games) game->Disarm();
+  // A store thread answering a change calls back into this registry.
+  if (!commits_.WaitForNone(absl::Seconds(30)))
+    rpc::LogLine("store_changes_unanswered_at_shutdown");
 }
 
 void GameRegistry::CountLiveLocked(const LiveGame& game) {

@@ -145,6 +145,7 @@ class GameRegistry {
   void ExpireUnstarted();
   void ArmExpiryLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
+  CommitsInFlight commits_;
   GameContext context_;
   const int max_live_games_;
   const std::string token_key_;

@@ -453,6 +453,7 @@ void LiveGame::Commit(std::vector<v1::GameEvent> events, Done done,
   // A store that is closed answers at once, on this thread, which holds the
   // lock: the callback must then not take it again.
   committing_thread_ = std::this_thread::get_id();
+  if (context_->commits) context_->commits->Begin();
   context_->store->Commit(
       std::move(change),
       [self = shared_from_this(), events = std::move(events), epoch = epoch_,
@@ -480,6 +481,7 @@ void LiveGame::Commit(std::vector<v1::GameEvent> events, Done done,
                            status.message(), "); retry"));
         }
         done(std::move(status));
+        if (self->context_->commits) self->context_->commits->End();
       });
   committing_thread_ = std::thread::id();
 }

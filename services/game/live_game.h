@@ -32,6 +32,7 @@
 #include "engine/clock/game_clock.h"
 #include "engine/clock/time_control.h"
 #include "rpc/token_authenticator.h"
+#include "services/game/commits_in_flight.h"
 #include "services/game/time_source.h"
 #include "services/game_kinds.h"
 #include "services/service_options.h"
@@ -56,6 +57,8 @@ struct GameContext {
   // Called when the store refused a change because another server owns the
   // game now (a shared store): this copy is out of date.
   std::function<void(LiveGame* game)> on_moved;
+  // Changes sent to the store and not yet answered (null: not counted).
+  CommitsInFlight* commits = nullptr;
 };
 
 using Done = std::function<void(absl::Status)>;
