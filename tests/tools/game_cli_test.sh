@@ -1,7 +1,8 @@
 # `caipan game …` against a caipan-server started here (in-memory store, free
 # loopback port): create, moves, refusals and their exit statuses, retries by
-# ply, show, draws, resignation, fouls, arbiter rulings, clocks, abort, a
-# gomoku opening and watch.
+# ply, show, draws, resignation, fouls, arbiter rulings, clocks, abort,
+# takebacks, a rematch, the arbiter starting the clocks, a gomoku opening and
+# watch.
 # Run as: bash game_cli_test.sh CAIPAN_BINARY CAIPAN_SERVER_BINARY
 source "$(dirname "$0")/cli_assert.sh"
 caipan=$1
@@ -102,6 +103,17 @@ expect_json() {
     failures=$((failures + 1))
   else
     echo "ok   $name"
+  fi
+}
+
+# expect_contains NAME TEXT SUBSTRING: TEXT (the last stdout, say) has it.
+expect_contains() {
+  if [[ "$2" != *"$3"* ]] || [ "$status" != 0 ]; then
+    echo "FAIL $1: status $status, want a line with: $3"
+    echo "--- text:"; echo "$2"; echo "--- stderr:"; echo "$err"
+    failures=$((failures + 1))
+  else
+    echo "ok   $1"
   fi
 }
 
@@ -329,6 +341,70 @@ expect gomoku_set_result 0 "0-1" -- game set-result "${s[@]}" --game "$g5" --tok
 show "$g5"
 expect_json gomoku_white_wins "$shown" '(d["result"], d["reason"], d["rulings"][-1]["reason"])' \
   "('0-1', 'arbiter-decision', 'black left the hall')"
+
+# --- takebacks by agreement, a rematch, and the arbiter starting the clocks
+run game create "${s[@]}" --game xiangqi --time-control 600+5 --red Gina --black Hugo --allow-takebacks --json
+g6=$(json "$out" 'd["game"]')
+red6=$(json "$out" 'd["tokens"]["red"]')
+black6=$(json "$out" 'd["tokens"]["black"]')
+show "$g6"
+expect_json takebacks_allowed "$shown" '(d["allow_takebacks"], d["takeback_request"], d["last_sequence"])' "(True, 'none', 1)"
+expect move6_1 0 "*" -- game move "${s[@]}" --game "$g6" --token "$red6" --move h2e2
+expect move6_2 0 "*" -- game move "${s[@]}" --game "$g6" --token "$black6" --move h9g7
+expect_err takeback_accept_nothing 2 "FAILED_PRECONDITION" -- \
+  game takeback accept "${s[@]}" --game "$g6" --token "$black6"
+run game takeback request "${s[@]}" --game "$g6" --token "$black6" --json
+expect_json takeback_requested "$out" '(d["takeback_request"], d["ply"])' "('black', 2)"
+expect_err takeback_accept_own 2 "FAILED_PRECONDITION" -- \
+  game takeback accept "${s[@]}" --game "$g6" --token "$black6"
+expect takeback_decline 0 "*" -- game takeback decline "${s[@]}" --game "$g6" --token "$red6"
+show "$g6"
+expect_json takeback_declined "$shown" '(d["takeback_request"], d["ply"])' "('none', 2)"
+expect takeback_request_again 0 "*" -- game takeback request "${s[@]}" --game "$g6" --token "$black6"
+expect_contains takeback_summary_text "$out" "takeback request: black"
+run game takeback accept "${s[@]}" --game "$g6" --token "$red6" --json
+expect_json takeback_accepted "$out" '(d["takeback_request"], d["ply"], d["moves"], d["side_to_act"])' "('none', 1, ['h2e2'], 'black')"
+run game watch "${s[@]}" --game "$g6" --after 3 --count 4 --json
+expect_json watch_takeback_events "[$(printf '%s\n' "$out" | paste -sd, -)]" \
+  '[(e["kind"], e[e["kind"]].get("side"), e[e["kind"]].get("accepted"), e[e["kind"]].get("plies")) for e in d]' \
+  "[('takeback_requested', 'black', None, None), ('takeback_answered', 'red', False, 0), ('takeback_requested', 'black', None, None), ('takeback_answered', 'red', True, 1)]"
+run game watch "${s[@]}" --game "$g6" --after 6 --count 1
+expect_contains watch_takeback_text "$out" "7 takeback_answered red accepted plies=1"
+expect_err rematch_of_live_game 2 "FAILED_PRECONDITION" -- \
+  game rematch "${s[@]}" --game "$g6" --token "$red6"
+expect resign6 0 "0-1" -- game resign "${s[@]}" --game "$g6" --token "$red6"
+run game rematch "${s[@]}" --game "$g6" --token "$red6" --json
+expect_json rematch_created "$out" '(d["created"], d["side"], d["state"]["status"], [(p["side"], p["name"]) for p in d["state"]["players"]])' \
+  "(True, 'black', 'live', [('red', 'Hugo'), ('black', 'Gina')])"
+g7=$(json "$out" 'd["game"]')
+black7=$(json "$out" 'd["token"]')
+run game rematch "${s[@]}" --game "$g6" --token "$black6"
+expect_contains rematch_joined_text "$out" "created: no"
+expect_contains rematch_same_game "$out" "game: $g7"
+red7=$(printf '%s\n' "$out" | sed -n 's/^red: //p')
+show "$g6"
+expect_json rematch_named "$shown" 'd["rematch"]' "$g7"
+expect rematch_move 0 "*" -- game move "${s[@]}" --game "$g7" --token "$red7" --move h2e2
+expect_err rematch_wrong_seat 2 "FAILED_PRECONDITION" -- \
+  game move "${s[@]}" --game "$g7" --token "$red7" --move h9g7
+expect rematch_black_move 0 "*" -- game move "${s[@]}" --game "$g7" --token "$black7" --move h9g7
+
+run game create "${s[@]}" --game xiangqi --time-control 600+5 --clock-start start-time \
+  --start-time-unix-ms $(( $(date +%s) * 1000 + 3600000 )) --json
+g8=$(json "$out" 'd["game"]')
+red8=$(json "$out" 'd["tokens"]["red"]')
+expect_err start_clocks_by_player 2 "PERMISSION_DENIED" -- \
+  game start-clocks "${s[@]}" --game "$g8" --token "$red8"
+run game start-clocks "${s[@]}" --game "$g8" --token "$arbiter" --reason "both players seated" --json
+expect_json clocks_started "$out" '(d["start_time_unix_ms"] <= '"$(( $(date +%s) * 1000 + 60000 ))"', d["rulings"][-1]["reason"])' \
+  "(True, 'both players seated')"
+expect_err start_clocks_twice 2 "FAILED_PRECONDITION" -- \
+  game start-clocks "${s[@]}" --game "$g8" --token "$arbiter"
+run game watch "${s[@]}" --game "$g8" --after 1 --count 1 --json
+expect_json watch_clocks_started "$out" '(d["kind"], d["clocks_started"]["reason"])' "('clocks_started', 'both players seated')"
+expect move8_1 0 "*" -- game move "${s[@]}" --game "$g8" --token "$red8" --move h2e2
+expect_err takeback_not_allowed 2 "takebacks are not allowed" -- \
+  game takeback request "${s[@]}" --game "$g8" --token "$red8"
 
 # --- options checked before any call
 expect_err create_bad_kind 2 "--game: expected xiangqi or gomoku" -- game create "${s[@]}" --game chess

@@ -27,6 +27,10 @@ void RegisterTournamentCommands(CLI::App& app);
 // Adds `caipan game …`, the GameService client (game_commands.cc); built only
 // with the gRPC API (CAIPAN_WITH_GAME_COMMANDS).
 void RegisterGameCommands(CLI::App& app);
+// A player's calls other than moves (game_player_commands.cc) and the
+// arbiter's rulings (game_arbiter_commands.cc); called by RegisterGameCommands.
+void RegisterGamePlayerCommands(CLI::App& game);
+void RegisterGameArbiterCommands(CLI::App& game);
 
 // Exit status chosen by the subcommand callback that ran (0 unless it set
 // another).

@@ -1,6 +1,6 @@
 // `caipan game …`: a client of a caipan-server's GameService — create a live
-// game, play moves, offer, answer and claim draws, resign, watch, and the
-// arbiter's calls (fouls, results, pauses, clock adjustments, aborts).
+// game, play moves, show and watch it; a player's other calls are in
+// game_player_commands.cc, the arbiter's in game_arbiter_commands.cc.
 //
 // Exit status: 0 when the server accepted the call; 2 for bad options, a
 // refused move (the reason on stderr), a refused draw claim, and a call the
@@ -24,6 +24,7 @@
 #include "rpc/gomoku_action_convert.h"
 #include "tools/caipan/commands.h"
 #include "tools/caipan/game_client.h"
+#include "tools/caipan/game_command_options.h"
 #include "tools/caipan/game_output.h"
 
 namespace caipan::cli {
@@ -31,58 +32,6 @@ namespace {
 
 namespace gm = ::caipan::gomoku;
 namespace xq = ::caipan::xiangqi;
-
-void AddConnectionOptions(CLI::App* cmd, ConnectionArgs* conn) {
-  cmd->add_option("--server", conn->server,
-                  "caipan-server's gRPC address, e.g. 127.0.0.1:50051")
-      ->required();
-  cmd->add_option("--deadline-seconds", conn->deadline_seconds,
-                  "deadline of each call (watch: of connecting)")
-      ->capture_default_str()
-      ->check(CLI::Range(0.001, 86400.0));
-  cmd->add_option("--tls-ca", conn->tls_ca,
-                  "PEM root CA file: connect with TLS (default: insecure)");
-}
-
-// Options of the calls about one existing game.
-struct GameRef {
-  ConnectionArgs conn;
-  std::string game;
-  std::string token;
-  bool json = false;
-};
-
-void AddGameRefOptions(CLI::App* cmd, GameRef* ref, const char* token_help) {
-  AddConnectionOptions(cmd, &ref->conn);
-  cmd->add_option("--game", ref->game, "the game's name, e.g. games/…")
-      ->required();
-  if (token_help != nullptr) {
-    cmd->add_option("--token", ref->token, token_help)->required();
-  }
-}
-
-constexpr char kPlayerToken[] = "the player's token (from game create)";
-constexpr char kArbiterToken[] = "an arbiter token (from the server's file)";
-
-// "red", "black", "white" (and "shared" when `shared` allows it, as
-// SIDE_UNSPECIFIED); nullopt after printing the error.
-std::optional<v1::Side> ParseSide(const char* flag, const std::string& text,
-                                  bool shared) {
-  if (text == "red") return v1::SIDE_RED;
-  if (text == "black") return v1::SIDE_BLACK;
-  if (text == "white") return v1::SIDE_WHITE;
-  if (shared && text == "shared") return v1::SIDE_UNSPECIFIED;
-  FailGame(absl::StrCat(flag, ": expected red, black",
-                        shared ? ", white or shared" : " or white", ", got \"",
-                        text, "\""));
-  return std::nullopt;
-}
-
-// Prints a game returned by a call: the summary, or JSON like `show`.
-void PrintGame(const v1::Game& game, bool json) {
-  std::cout << (json ? GameJson(game) : GameSummaryText(game));
-}
-
 // --- create
 
 struct CreateArgs {
@@ -97,6 +46,7 @@ struct CreateArgs {
   int64_t start_time_unix_ms = 0;
   std::string clock_start;
   std::string fen;
+  bool allow_takebacks = false;
   // Rule options; empty or 0: the server's defaults.
   std::string rules;
   std::string mode;
@@ -232,6 +182,7 @@ void RunCreate(const CreateArgs& args, const CLI::App& cmd) {
   request.set_board(args.board);
   request.set_request_id(args.request_id);
   request.set_foul_limit(args.foul_limit);
+  request.set_allow_takebacks(args.allow_takebacks);
   request.set_start_time_unix_ms(args.start_time_unix_ms);
   if (args.clock_start == "first-moves") {
     request.set_clock_start(v1::CLOCK_START_AFTER_FIRST_MOVES);
@@ -279,6 +230,9 @@ void RegisterCreate(CLI::App& game) {
                   "their first move (the server's default); start-time: the "
                   "first side's clock runs from the start time")
       ->check(CLI::IsMember({"first-moves", "start-time"}));
+  cmd->add_flag("--allow-takebacks", args->allow_takebacks,
+                "the players may take back moves by agreement (`game "
+                "takeback`)");
   cmd->add_option("--fen", args->fen,
                   "xiangqi: the start position, a FEN (default: \"startpos\", "
                   "the standard one)");
@@ -501,7 +455,8 @@ void RegisterWatch(CLI::App& game) {
                 "one JSON object per line, with \"sequence\" and \"kind\" "
                 "(snapshot, created, move, draw_offered, draw_answered, "
                 "draw_claimed, resigned, foul, result_set, paused, resumed, "
-                "clock_adjusted, aborted, flag_fell) and the kind's fields "
+                "clock_adjusted, aborted, flag_fell, takeback_requested, "
+                "takeback_answered, clocks_started) and the kind's fields "
                 "under a key of that name");
   cmd->footer(
       "Text lines: SEQUENCE KIND [details] ply=N to-act=SIDE result=R "
@@ -512,264 +467,14 @@ void RegisterWatch(CLI::App& game) {
       "item seen. --deadline-seconds bounds only the connection.");
   cmd->callback([args] { RunWatch(*args); });
 }
-
-// --- player actions: resign and draws
-
-enum class DrawAction { kOffer, kAccept, kDecline, kClaim };
-
-void RunResign(const GameRef& ref) {
-  std::unique_ptr<GameClient> client = GameClient::Connect(ref.conn);
-  if (client == nullptr) return;
-  v1::ResignRequest request;
-  request.set_name(ref.game);
-  request.set_token(ref.token);
-  v1::Game game;
-  if (!client->Call(&v1::GameService::Stub::Resign, request, &game)) return;
-  PrintGame(game, ref.json);
-}
-
-void RunDraw(const GameRef& ref, DrawAction action) {
-  std::unique_ptr<GameClient> client = GameClient::Connect(ref.conn);
-  if (client == nullptr) return;
-  v1::Game game;
-  switch (action) {
-    case DrawAction::kOffer: {
-      v1::OfferDrawRequest request;
-      request.set_name(ref.game);
-      request.set_token(ref.token);
-      if (!client->Call(&v1::GameService::Stub::OfferDraw, request, &game)) {
-        return;
-      }
-      break;
-    }
-    case DrawAction::kAccept:
-    case DrawAction::kDecline: {
-      v1::RespondToDrawOfferRequest request;
-      request.set_name(ref.game);
-      request.set_token(ref.token);
-      request.set_accept(action == DrawAction::kAccept);
-      if (!client->Call(&v1::GameService::Stub::RespondToDrawOffer, request,
-                        &game)) {
-        return;
-      }
-      break;
-    }
-    case DrawAction::kClaim: {
-      v1::ClaimDrawRequest request;
-      request.set_name(ref.game);
-      request.set_token(ref.token);
-      v1::ClaimDrawResponse response;
-      if (!client->Call(&v1::GameService::Stub::ClaimDraw, request,
-                        &response)) {
-        return;
-      }
-      std::cout << (ref.json ? ClaimJson(response) : ClaimText(response));
-      if (!response.granted()) SetExitCode(2);
-      return;
-    }
-  }
-  PrintGame(game, ref.json);
-}
-
-void AddJsonFlag(CLI::App* cmd, GameRef* ref) {
-  cmd->add_flag("--json", ref->json,
-                "the game's resulting state as one JSON object, as `game "
-                "show --json`");
-}
-
-void RegisterPlayerActions(CLI::App& game) {
-  auto resign = std::make_shared<GameRef>();
-  CLI::App* resign_cmd = game.add_subcommand(
-      "resign", "Resign the game; prints the game's resulting state");
-  AddGameRefOptions(resign_cmd, resign.get(), kPlayerToken);
-  AddJsonFlag(resign_cmd, resign.get());
-  resign_cmd->callback([resign] { RunResign(*resign); });
-
-  CLI::App* draw =
-      game.add_subcommand("draw", "Offer, accept, decline or claim a draw")
-          ->require_subcommand(1);
-  const struct {
-    const char* name;
-    const char* help;
-    DrawAction action;
-  } kDrawCommands[] = {
-      {"offer", "Offer a draw (it stands until answered or a move is made)",
-       DrawAction::kOffer},
-      {"accept", "Accept the opponent's draw offer: the game is drawn",
-       DrawAction::kAccept},
-      {"decline", "Decline the opponent's draw offer", DrawAction::kDecline},
-      {"claim",
-       "Claim a draw by repetition or the natural move limit (xiangqi). "
-       "First line granted or refused, then the explanation; exit status 0 "
-       "when granted, 2 when refused",
-       DrawAction::kClaim},
-  };
-  for (const auto& c : kDrawCommands) {
-    auto args = std::make_shared<GameRef>();
-    CLI::App* cmd = draw->add_subcommand(c.name, c.help);
-    AddGameRefOptions(cmd, args.get(), kPlayerToken);
-    AddJsonFlag(cmd, args.get());
-    const DrawAction action = c.action;
-    cmd->callback([args, action] { RunDraw(*args, action); });
-  }
-}
-
-// --- arbiter actions
-
-struct ArbiterArgs {
-  GameRef ref;
-  std::string side;
-  std::string result;
-  std::string reason;
-  int64_t delta_ms = 0;
-};
-
-// An arbiter's request for the game and token given, with the reason.
-template <typename Request>
-Request ArbiterRequest(const ArbiterArgs& args) {
-  Request request;
-  request.set_name(args.ref.game);
-  request.set_token(args.ref.token);
-  request.set_reason(args.reason);
-  return request;
-}
-
-// Sends `request` and prints the game it answers with.
-template <typename Request, typename Method>
-void SendAndPrint(const ArbiterArgs& args, GameClient& client, Method method,
-                  const Request& request, v1::Game* game) {
-  if (client.Call(method, request, game)) PrintGame(*game, args.ref.json);
-}
-
-void RunFoul(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
-  std::optional<v1::Side> side = ParseSide("--side", args.side, false);
-  if (!side) return;
-  auto request = ArbiterRequest<v1::RecordFoulRequest>(args);
-  request.set_side(*side);
-  SendAndPrint(args, client, &v1::GameService::Stub::RecordFoul, request, game);
-}
-
-void RunSetResult(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
-  auto request = ArbiterRequest<v1::SetResultRequest>(args);
-  if (args.result == "1/2-1/2") {
-    request.set_result(v1::RESULT_DRAW);
-  } else if (args.result == "1-0" || args.result == "0-1") {
-    // Which colour "1-0" names depends on the game.
-    v1::GetGameRequest get;
-    get.set_name(args.ref.game);
-    v1::Game current;
-    if (!client.Call(&v1::GameService::Stub::GetGame, get, &current)) return;
-    const v1::Side first = FirstSide(current.kind());
-    const v1::Side second =
-        first == v1::SIDE_RED ? v1::SIDE_BLACK : v1::SIDE_WHITE;
-    request.set_result(v1::RESULT_WIN);
-    request.set_winner(args.result == "1-0" ? first : second);
-  } else {
-    return FailGame(absl::StrCat(
-        "--result: expected 1-0, 0-1 or 1/2-1/2, got \"", args.result, "\""));
-  }
-  SendAndPrint(args, client, &v1::GameService::Stub::SetResult, request, game);
-}
-
-void RunPause(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
-  SendAndPrint(args, client, &v1::GameService::Stub::PauseClocks,
-               ArbiterRequest<v1::PauseClocksRequest>(args), game);
-}
-
-void RunResume(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
-  SendAndPrint(args, client, &v1::GameService::Stub::ResumeClocks,
-               ArbiterRequest<v1::ResumeClocksRequest>(args), game);
-}
-
-void RunAdjustClock(const ArbiterArgs& args, GameClient& client,
-                    v1::Game* game) {
-  std::optional<v1::Side> side = ParseSide("--side", args.side, true);
-  if (!side) return;
-  auto request = ArbiterRequest<v1::AdjustClockRequest>(args);
-  request.set_side(*side);
-  request.set_delta_ms(args.delta_ms);
-  SendAndPrint(args, client, &v1::GameService::Stub::AdjustClock, request,
-               game);
-}
-
-void RunAbort(const ArbiterArgs& args, GameClient& client, v1::Game* game) {
-  SendAndPrint(args, client, &v1::GameService::Stub::AbortGame,
-               ArbiterRequest<v1::AbortGameRequest>(args), game);
-}
-
-using ArbiterRun = void (*)(const ArbiterArgs&, GameClient&, v1::Game*);
-
-CLI::App* AddArbiterCommand(CLI::App& game, const char* name, const char* help,
-                            ArbiterRun run, std::shared_ptr<ArbiterArgs> args) {
-  CLI::App* cmd = game.add_subcommand(name, help);
-  AddGameRefOptions(cmd, &args->ref, kArbiterToken);
-  AddJsonFlag(cmd, &args->ref);
-  cmd->callback([args, run] {
-    std::unique_ptr<GameClient> client = GameClient::Connect(args->ref.conn);
-    if (client == nullptr) return;
-    v1::Game game;
-    run(*args, *client, &game);
-  });
-  return cmd;
-}
-
-void RegisterArbiterActions(CLI::App& game) {
-  constexpr char kReason[] = "the ruling's reason, kept in the record";
-  auto foul = std::make_shared<ArbiterArgs>();
-  CLI::App* foul_cmd = AddArbiterCommand(
-      game, "foul",
-      "Record a foul against a side (at the game's --foul-limit it loses)",
-      RunFoul, foul);
-  foul_cmd->add_option("--side", foul->side, "red, black or white")->required();
-  foul_cmd->add_option("--reason", foul->reason, "what the foul was")
-      ->required();
-
-  auto result = std::make_shared<ArbiterArgs>();
-  CLI::App* result_cmd = AddArbiterCommand(
-      game, "set-result",
-      "Set the game's result (1-0: red wins in xiangqi, black in gomoku)",
-      RunSetResult, result);
-  result_cmd->add_option("--result", result->result, "1-0, 0-1 or 1/2-1/2")
-      ->required();
-  result_cmd->add_option("--reason", result->reason, kReason)->required();
-
-  auto pause = std::make_shared<ArbiterArgs>();
-  AddArbiterCommand(game, "pause", "Stop the clocks", RunPause, pause)
-      ->add_option("--reason", pause->reason, kReason);
-  auto resume = std::make_shared<ArbiterArgs>();
-  AddArbiterCommand(game, "resume", "Restart the clocks", RunResume, resume)
-      ->add_option("--reason", resume->reason, kReason);
-
-  auto adjust = std::make_shared<ArbiterArgs>();
-  CLI::App* adjust_cmd = AddArbiterCommand(
-      game, "adjust-clock",
-      "Add time to (or take it from) a side's clock or the shared clock",
-      RunAdjustClock, adjust);
-  adjust_cmd
-      ->add_option("--side", adjust->side,
-                   "red, black, white, or shared (the shared clock of a "
-                   "shared period)")
-      ->required();
-  adjust_cmd
-      ->add_option("--delta-ms", adjust->delta_ms,
-                   "milliseconds added; negative takes time away "
-                   "(--delta-ms=-30000)")
-      ->required();
-  adjust_cmd->add_option("--reason", adjust->reason, kReason)->required();
-
-  auto abort = std::make_shared<ArbiterArgs>();
-  AddArbiterCommand(game, "abort", "Abort the game: no result", RunAbort, abort)
-      ->add_option("--reason", abort->reason, kReason)
-      ->required();
-}
-
 }  // namespace
 
 void RegisterGameCommands(CLI::App& app) {
   CLI::App* game =
       app.add_subcommand("game",
                          "Live games on a caipan-server (GameService): "
-                         "create, move, show, watch, draws, arbiter rulings")
+                         "create, move, show, watch, draws, takebacks, "
+                         "rematches, arbiter rulings")
           ->require_subcommand(1);
   game->footer(
       "Exit status: 0 when the call succeeded; 2 for bad options, a refused "
@@ -782,8 +487,8 @@ void RegisterGameCommands(CLI::App& app) {
   RegisterMove(*game);
   RegisterShow(*game);
   RegisterWatch(*game);
-  RegisterPlayerActions(*game);
-  RegisterArbiterActions(*game);
+  RegisterGamePlayerCommands(*game);
+  RegisterGameArbiterCommands(*game);
 }
 
 }  // namespace caipan::cli

@@ -205,6 +205,9 @@ void WriteGame(const v1::Game& game, JsonWriter* w) {
   w->Key("clocks");
   WriteClocks(game.clocks(), game.kind(), w);
   w->Key("draw_offer").String(SideName(game.draw_offer()));
+  w->Key("allow_takebacks").Bool(game.allow_takebacks());
+  w->Key("takeback_request").String(SideName(game.takeback_request()));
+  w->Key("rematch").String(game.rematch());
   w->Key("fouls").BeginArray();
   for (const v1::Foul& f : game.fouls()) {
     w->BeginObject();
@@ -246,6 +249,22 @@ void WriteCheck(const v1::MoveCheck& check, JsonWriter* w) {
   w->EndObject();
 }
 
+// The arbiter's action an arbiter's event carries.
+const v1::ArbiterAction& ArbiterActionOf(const v1::GameEvent& e) {
+  switch (e.kind_case()) {
+    case v1::GameEvent::kResultSet:
+      return e.result_set();
+    case v1::GameEvent::kPaused:
+      return e.paused();
+    case v1::GameEvent::kResumed:
+      return e.resumed();
+    case v1::GameEvent::kClocksStarted:
+      return e.clocks_started();
+    default:
+      return e.aborted();
+  }
+}
+
 // The event's own fields, under a key named by its kind.
 void WriteEventDetail(const v1::GameEvent& e, v1::GameKind kind,
                       JsonWriter* w) {
@@ -282,6 +301,14 @@ void WriteEventDetail(const v1::GameEvent& e, v1::GameKind kind,
     case v1::GameEvent::kFlagFell:
       w->Key("side").String(SideName(e.flag_fell().side()));
       break;
+    case v1::GameEvent::kTakebackRequested:
+      w->Key("side").String(SideName(e.takeback_requested().side()));
+      break;
+    case v1::GameEvent::kTakebackAnswered:
+      w->Key("side").String(SideName(e.takeback_answered().side()));
+      w->Key("accepted").Bool(e.takeback_answered().accepted());
+      w->Key("plies").Int(e.takeback_answered().plies());
+      break;
     case v1::GameEvent::kFoul:
       w->Key("side").String(SideName(e.foul().side()));
       w->Key("reason").String(e.foul().reason());
@@ -290,12 +317,9 @@ void WriteEventDetail(const v1::GameEvent& e, v1::GameKind kind,
     case v1::GameEvent::kResultSet:
     case v1::GameEvent::kPaused:
     case v1::GameEvent::kResumed:
+    case v1::GameEvent::kClocksStarted:
     case v1::GameEvent::kAborted: {
-      const v1::ArbiterAction& a =
-          e.kind_case() == v1::GameEvent::kResultSet ? e.result_set()
-          : e.kind_case() == v1::GameEvent::kPaused  ? e.paused()
-          : e.kind_case() == v1::GameEvent::kResumed ? e.resumed()
-                                                     : e.aborted();
+      const v1::ArbiterAction& a = ArbiterActionOf(e);
       w->Key("reason").String(a.reason());
       if (e.kind_case() == v1::GameEvent::kResultSet) {
         v1::Verdict v;
@@ -343,18 +367,24 @@ std::string EventDetailText(const v1::GameEvent& e, v1::GameKind kind) {
       return SideName(e.resigned().side());
     case v1::GameEvent::kFlagFell:
       return SideName(e.flag_fell().side());
+    case v1::GameEvent::kTakebackRequested:
+      return SideName(e.takeback_requested().side());
+    case v1::GameEvent::kTakebackAnswered:
+      return absl::StrCat(
+          SideName(e.takeback_answered().side()),
+          e.takeback_answered().accepted()
+              ? absl::StrCat(" accepted plies=", e.takeback_answered().plies())
+              : std::string(" declined"));
     case v1::GameEvent::kFoul:
       return absl::StrCat(SideName(e.foul().side()),
                           " count=", e.foul().count(),
                           " note=", JsonQuote(e.foul().reason()));
     case v1::GameEvent::kResultSet:
-      return absl::StrCat("note=", JsonQuote(e.result_set().reason()));
     case v1::GameEvent::kPaused:
-      return absl::StrCat("note=", JsonQuote(e.paused().reason()));
     case v1::GameEvent::kResumed:
-      return absl::StrCat("note=", JsonQuote(e.resumed().reason()));
+    case v1::GameEvent::kClocksStarted:
     case v1::GameEvent::kAborted:
-      return absl::StrCat("note=", JsonQuote(e.aborted().reason()));
+      return absl::StrCat("note=", JsonQuote(ArbiterActionOf(e).reason()));
     case v1::GameEvent::kClockAdjusted:
       return absl::StrCat(e.clock_adjusted().side() == v1::SIDE_UNSPECIFIED
                               ? "shared"
@@ -513,6 +543,12 @@ const char* EventKindName(const v1::GameEvent& event) {
       return "aborted";
     case v1::GameEvent::kFlagFell:
       return "flag_fell";
+    case v1::GameEvent::kTakebackRequested:
+      return "takeback_requested";
+    case v1::GameEvent::kTakebackAnswered:
+      return "takeback_answered";
+    case v1::GameEvent::kClocksStarted:
+      return "clocks_started";
     case v1::GameEvent::KIND_NOT_SET:
       break;
   }
@@ -561,6 +597,10 @@ std::string GameSummaryText(const v1::Game& game) {
   if (game.draw_offer() != v1::SIDE_UNSPECIFIED) {
     absl::StrAppend(&out, "draw offer: ", SideName(game.draw_offer()), "\n");
   }
+  if (game.takeback_request() != v1::SIDE_UNSPECIFIED) {
+    absl::StrAppend(
+        &out, "takeback request: ", SideName(game.takeback_request()), "\n");
+  }
   return out;
 }
 
@@ -598,6 +638,10 @@ std::string GameText(const v1::Game& game) {
     absl::StrAppend(&out, "fen: ", game.fen(), "\n");
   } else if (game.swapped()) {
     absl::StrAppend(&out, "swapped: yes\n");
+  }
+  if (game.allow_takebacks()) absl::StrAppend(&out, "takebacks: allowed\n");
+  if (!game.rematch().empty()) {
+    absl::StrAppend(&out, "rematch: ", game.rematch(), "\n");
   }
   absl::StrAppend(&out, "last event: ", game.last_sequence(), "\n");
   return out;
@@ -656,6 +700,26 @@ std::string MoveJson(const v1::SubmitMoveResponse& response) {
 std::string RefusalText(const v1::MoveCheck& check) {
   return absl::StrCat("refused: ", MoveRejectionName(check.rejection()), ": ",
                       check.reason());
+}
+
+std::string RematchText(const v1::RematchResponse& response) {
+  return absl::StrCat("game: ", response.game().name(), "\n",
+                      SideName(response.token().side()), ": ",
+                      response.token().token(), "\n",
+                      "created: ", response.created() ? "yes" : "no", "\n");
+}
+
+std::string RematchJson(const v1::RematchResponse& response) {
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("game").String(response.game().name());
+  w.Key("side").String(SideName(response.token().side()));
+  w.Key("token").String(response.token().token());
+  w.Key("created").Bool(response.created());
+  w.Key("state");
+  WriteGame(response.game(), &w);
+  w.EndObject();
+  return w.str() + "\n";
 }
 
 std::string ClaimText(const v1::ClaimDrawResponse& response) {

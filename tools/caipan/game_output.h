@@ -59,6 +59,12 @@ std::string MoveJson(const v1::SubmitMoveResponse& response);
 // "refused: <rejection>: <reason>" for a refused move (no newline).
 std::string RefusalText(const v1::MoveCheck& check);
 
+// A rematch's name and the caller's seat and token in it: text (game, then
+// "SIDE: TOKEN", then whether this call created it) or one JSON object with
+// the rematch's state under "state".
+std::string RematchText(const v1::RematchResponse& response);
+std::string RematchJson(const v1::RematchResponse& response);
+
 // A draw claim's answer: "granted" or "refused", "explanation: …", then the
 // game's summary; or one JSON object.
 std::string ClaimText(const v1::ClaimDrawResponse& response);
