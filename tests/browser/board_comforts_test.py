@@ -7,17 +7,21 @@ here by wrapping OscillatorNode.start) unless muted, and the mute switch is reme
 looks back at an earlier position (a click on a move, ← / →) while red moves on, the view stays
 where it was with a note of the new move, and "Back to the game" returns; the connection badge
 follows the watch: Live, reconnecting and offline while the server is down, Live again when it
-is back (same address, same SQLite store) with the moves made meanwhile. The gomoku page has
+is back (same address, same SQLite store) with the moves made meanwhile. A premove picked on
+the opponent's turn is played when the turn comes, dropped with a note when it is not legal
+then, cancelled by a click or Escape, and the switch turns premoves off. The gomoku page has
 the sound switch and the badge too. The 中文 pages show no English in these flows
 (latin_scan.py).
 
 Run: board_comforts_test.py --server caipan-server [--web-root web] --screenshots DIR
-Screenshots: comforts-drag.png, comforts-browsing.png, comforts-offline.png, comforts-zh.png.
+Screenshots: comforts-drag.png, comforts-browsing.png, comforts-premove.png, comforts-offline.png,
+comforts-zh.png.
 """
 
 import os
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -209,6 +213,85 @@ class BoardComfortsTest(h.BrowserTestCase):
         self.assertIn("flipped", h.attribute_of(red, "body", "class"))
         for driver in (red, black):
             self.assert_no_page_errors(driver)
+
+    def test_premove(self):
+        server = self.start_server()
+        name, tokens, _ = server.create_xiangqi_game("600+5", "Red Player", "Black Player")
+        black = self.open_player(server, name, tokens["SIDE_BLACK"], "black")
+        self.assertEqual(h.text_of(black, "#premove-toggle"), "Premove: on")
+
+        def premove_marks(driver):
+            return sorted(p.get_attribute("data-square")
+                          for p in h.find_all(driver, ".point.mark-premove"))
+
+        def moves():
+            return server.get_game(name).get("moves", [])
+
+        # Red to move: black picks 马8进7 by clicks; it waits, marked, and is played the
+        # moment red has moved.
+        self.wait_for(black, lambda d: h.text_of(d, "#status") == "Waiting for the opponent",
+                      message="red's turn on black's page")
+        h.find(black, point_css("h9")).click()
+        self.wait_for(black, lambda d: premove_marks(d) == ["h9"], message="the piece picked")
+        h.find(black, point_css("g7")).click()
+        self.wait_for(black, lambda d: premove_marks(d) == ["g7", "h9"],
+                      message="the premove marked")
+        self.assertIn("Premove", h.text_of(black, "#message"))
+        self.assertEqual(moves(), [])
+        h.screenshot(black, "comforts-premove.png")
+        server.submit_move(name, tokens["SIDE_RED"], "h2e2", 1)
+        self.wait_for(black, lambda d: moves() == ["h2e2", "h9g7"],
+                      message="the premove played when the turn came")
+        self.wait_for(black, lambda d: piece_at(d, "g7") == "n" and premove_marks(d) == [],
+                      message="the premove shown as played")
+
+        # A premove the position does not allow then (the chariot through its own soldier)
+        # is not sent: the page says so.
+        h.find(black, point_css("a9")).click()
+        h.find(black, point_css("a5")).click()
+        self.wait_for(black, lambda d: premove_marks(d) == ["a5", "a9"],
+                      message="the second premove marked")
+        server.submit_move(name, tokens["SIDE_RED"], "b0c2", 3)
+        self.wait_for(black, lambda d: "not legal now" in h.text_of(d, "#message"),
+                      message="the illegal premove dropped")
+        self.assertEqual(moves(), ["h2e2", "h9g7", "b0c2"])
+        self.assertEqual(premove_marks(black), [])
+        self.assertEqual(h.text_of(black, "#status"), "Your move")
+
+        # Cancelled by a click on the board, and by Escape.
+        server.submit_move(name, tokens["SIDE_BLACK"], "b9c7", 4)
+        self.wait_for(black, lambda d: h.text_of(d, "#status") == "Waiting for the opponent",
+                      message="red's turn again")
+        h.find(black, point_css("a9")).click()
+        h.find(black, point_css("a8")).click()
+        self.wait_for(black, lambda d: premove_marks(d) == ["a8", "a9"], message="marked")
+        h.find(black, point_css("e5")).click()
+        self.wait_for(black, lambda d: premove_marks(d) == [], message="cancelled by a click")
+        self.assertEqual(h.text_of(black, "#message"), "Premove cancelled")
+        h.find(black, point_css("a9")).click()
+        h.find(black, point_css("a8")).click()
+        self.wait_for(black, lambda d: premove_marks(d) == ["a8", "a9"], message="marked again")
+        h.find(black, "body").send_keys(Keys.ESCAPE)
+        self.wait_for(black, lambda d: premove_marks(d) == [], message="cancelled by Escape")
+        server.submit_move(name, tokens["SIDE_RED"], "a0a1", 5)
+        self.wait_for(black, lambda d: h.text_of(d, "#status") == "Your move",
+                      message="black's turn")
+        time.sleep(0.5)
+        self.assertEqual(len(moves()), 5, "a cancelled premove is never sent")
+
+        # Switched off (remembered): a click on the opponent's turn picks nothing.
+        server.submit_move(name, tokens["SIDE_BLACK"], "a9a8", 6)
+        self.wait_for(black, lambda d: h.text_of(d, "#status") == "Waiting for the opponent",
+                      message="red's turn, a third time")
+        h.find(black, "#premove-toggle").click()
+        self.assertEqual(h.text_of(black, "#premove-toggle"), "Premove: off")
+        self.assertEqual(black.execute_script("return localStorage.getItem('caipan.premove')"),
+                         "off")
+        h.find(black, point_css("c7")).click()
+        self.wait_for(black, lambda d: h.text_of(d, "#message") == "It is not your turn",
+                      message="no premove while switched off")
+        self.assertEqual(premove_marks(black), [])
+        self.assert_no_page_errors(black)
 
     def test_connection_badge_follows_the_watch(self):
         data = tempfile.TemporaryDirectory(prefix="caipan-comforts-")

@@ -3,7 +3,8 @@
 // from ListMoves on the current position, moves go to SubmitMove. Pieces
 // move by click-click, drag and drop or the keyboard; the board can be
 // flipped; earlier positions can be looked at while the game goes on (a
-// move in the list, ← / →), and new moves do not pull the view away.
+// move in the list, ← / →), and new moves do not pull the view away. While
+// the opponent thinks, a premove may be picked (premove.js).
 import {call} from './api.js';
 import {apiLanguage, onChange as onLanguageChange, register, t} from './i18n.js';
 import {mountLangSwitch} from './lang-switch.js';
@@ -14,10 +15,11 @@ import {NOTATIONS} from './notation.js';
 import {LiveGame} from './live-game.js';
 import {AgreementControls} from './game-agreements.js';
 import {MoveSound} from './move-sound.js';
+import {Premove} from './premove.js';
 import {ConnectionBadge} from './connection-state.js';
 import {boardAfter, findKing, parseFen, pieceAt, pieceSide} from './xiangqi-fen.js';
-import {explanationText, isOngoing, reasonText, resultText, sideKey, sideName}
-    from './game-labels.js';
+import {explanationText, isOngoing, pieceName, reasonText, resultText, sideKey,
+        sideName} from './game-labels.js';
 import {confirmingButton, hashParams, showMessage} from './page-util.js';
 import {rejectionSentence, showError, xiangqiRefusalText} from './player-wording.js';
 
@@ -96,10 +98,11 @@ let viewSincePly = 0;
 // The reader's own turn of the board (on top of black's side at the bottom).
 let flipOverride = false;
 
+const premove = new Premove(el('premove-toggle'));
 const board = new XiangqiBoard(el('board'), {
   onActivate: onPointActivated,
-  canDrag: (square, letter) => viewPly === null && myTurn() && !submitting &&
-      pieceSide(letter) === myKey(),
+  canDrag: (square, letter) => viewPly === null && pieceSide(letter) === myKey() &&
+      ((myTurn() && !submitting) || mayPremove()),
   onDrop: onPieceDropped,
 });
 const sound = new MoveSound(el('sound-toggle'));
@@ -145,6 +148,13 @@ function myTurn() {
   return Boolean(mySide) && isLive() && game.sideToAct === mySide;
 }
 
+// The opponent is to move (or our move is on its way): a premove may be
+// picked.
+function mayPremove() {
+  return premove.enabled && Boolean(mySide) && isLive() &&
+      (game.sideToAct !== mySide || submitting);
+}
+
 function onGameChanged(next, change) {
   const plyChanged = !game || next.ply !== game.ply;
   if (game && (next.ply > game.ply ||
@@ -161,7 +171,50 @@ function onGameChanged(next, change) {
     rememberPlayedText();
   }
   moveList.show(game.moves);
-  refreshLegalMoves(false);
+  if (!isLive()) premove.clear();
+  refreshLegalMoves(false).then(playPremove);
+  render();
+}
+
+// The turn has come with a premove waiting: it is played if the server lists
+// it as legal in this position, else dropped with a note.
+function playPremove() {
+  if (!premove.move || !myTurn() || submitting || legal.ply !== game.ply) {
+    return;
+  }
+  const move = premove.take();
+  if (legal.moves.includes(move)) {
+    submitMove(move);
+  } else {
+    showMessage(messageEl, t('premove.dropped', {move: squaresText(move)}),
+                'info');
+    render();
+  }
+}
+
+// A premove as a player reads it: the piece, and the squares it joins when
+// the board shows its coordinates ("马 h0→g2").
+function squaresText(move) {
+  const letter = pieceAt(currentBoard(), move.slice(0, 2));
+  const piece = letter ? pieceName(letter) : '';
+  return board.coordinates ?
+      `${piece} ${move.slice(0, 2)}→${move.slice(2, 4)}`.trim() :
+      piece;
+}
+
+// A click on the board while the opponent is to move.
+function onPremoveClick(square) {
+  const letter = pieceAt(currentBoard(), square);
+  const own = Boolean(letter) && pieceSide(letter) === myKey();
+  const outcome = premove.click(square, own);
+  if (outcome === 'set') {
+    showMessage(messageEl, t('premove.set', {move: squaresText(premove.move)}),
+                'info');
+  } else if (outcome === 'cancelled') {
+    showMessage(messageEl, t('premove.cancelled'), 'info');
+  } else if (outcome === 'ignored') {
+    showMessage(messageEl, t('play.notYourTurn'), 'info');
+  }
   render();
 }
 
@@ -292,6 +345,12 @@ function stepPly(delta) {
 function onPageKey(event) {
   if (event.altKey || event.ctrlKey || event.metaKey || !game) return;
   if (event.target.closest?.('input, textarea, select, svg')) return;
+  if (event.key === 'Escape' && premove.active()) {
+    premove.clear();
+    showMessage(messageEl, t('premove.cancelled'), 'info');
+    render();
+    return;
+  }
   const keys = {
     ArrowLeft: () => stepPly(-1),
     ArrowRight: () => stepPly(1),
@@ -340,6 +399,7 @@ function render() {
       destinations,
       lastMove: game.moves[game.moves.length - 1] ?? '',
       check: inCheck() ? findKing(position, toMove) : '',
+      marks: premove.marks(),
     });
   }
   renderBrowsing();
@@ -412,6 +472,12 @@ function renderBanner() {
 // piece, then `to`; dropped where it was, it stays picked.
 function onPieceDropped(from, to) {
   if (!game || viewPly !== null) return;
+  if (mayPremove()) {
+    premove.clear();
+    onPremoveClick(from);
+    if (to && to !== from) onPremoveClick(to);
+    return;
+  }
   if (!to || to === from) {
     selected = from;
     render();
@@ -429,6 +495,10 @@ async function onPointActivated(square) {
   }
   if (!mySide) {
     showMessage(messageEl, t('play.spectatorNoMoves'), 'info');
+    return;
+  }
+  if (mayPremove()) {
+    onPremoveClick(square);
     return;
   }
   if (!myTurn() || submitting) {
@@ -619,6 +689,7 @@ document.addEventListener('keydown', onPageKey);
 onLanguageChange(() => {
   board.relabel();
   sound.render();
+  premove.render();
   connection.render();
   render();
 });
