@@ -20,7 +20,8 @@ come back to it). Afterwards:
     scheduler);
   - every live game is owned by a server whose lease is alive (none is left to the killed one),
     and the games are spread over more than one server.
-Then a tournament is paired on server 2, its games played (one through server 3, the others
+A client that sends no caipan-game header plays a game through HAProxy on one server (keyed by
+its address), the game never claimed away. Then a tournament is paired on server 2, its games played (one through server 3, the others
 through HAProxy), its results read on server 1 and server 3, and its next round paired on server
 3.
 
@@ -366,6 +367,45 @@ def verify_owners(cluster):
           % (len(rows), ", ".join(str(len(v)) for v in owners.values())))
 
 
+# A xiangqi opening, every move legal.
+OPENING = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0", "c6c5",
+           "c3c4", "g6g5"]
+
+
+def headerless_client_keeps_its_game(cluster):
+    """A client that never sends the caipan-game header (as a plain gRPC tool would) creates a
+    game and plays it through HAProxy: keyed by the client's address, every call reaches one
+    server, so the game is never claimed away from its creator (owner_epoch stays 1). Spread
+    round robin over three servers, the twelve moves would move it again and again."""
+    channel = grpc.insecure_channel(cluster.grpc())
+    try:
+        stub = ct.game_stubs.GameServiceStub(channel)
+        created = stub.CreateGame(ct.gs.CreateGameRequest(
+            kind=ct.gs.GAME_KIND_XIANGQI,
+            players=[ct.gs.Player(side=ct.common.SIDE_RED, name="no header red"),
+                     ct.gs.Player(side=ct.common.SIDE_BLACK, name="no header black")]),
+            timeout=CALL_TIMEOUT)
+        tokens = {t.side: t.token for t in created.tokens}
+        for ply, move in enumerate(OPENING, start=1):
+            side = ct.common.SIDE_RED if ply % 2 == 1 else ct.common.SIDE_BLACK
+            answer = stub.SubmitMove(ct.gs.SubmitMoveRequest(
+                name=created.game.name, token=tokens[side], move=move, ply=ply),
+                timeout=CALL_TIMEOUT)
+            if not answer.check.legal:
+                raise Failure("header-less game: %s refused: %s" % (move, answer.check.reason))
+    except grpc.RpcError as e:
+        raise Failure("header-less game: %s: %s" % (e.code().name, e.details()))
+    finally:
+        channel.close()
+    rows = cluster.sql("SELECT owner_epoch, last_sequence FROM games WHERE name = '%s'"
+                       % created.game.name)
+    if rows != [["1", str(1 + len(OPENING))]]:
+        raise Failure("header-less game: (owner_epoch, last_sequence) %s, want [1, %d]: its "
+                      "calls reached more than one server" % (rows, 1 + len(OPENING)))
+    print("cluster: a client without the caipan-game header played %d moves on one server "
+          "(owner_epoch 1)" % len(OPENING))
+
+
 def tournament_across_servers(cluster):
     """Paired on server 2, played through server 3 and HAProxy, results read on servers 1 and
     3, the next round paired on server 3."""
@@ -479,6 +519,7 @@ def main():
             t.join(max(0.0, deadline - time.monotonic()))
         verify(cluster, games, watchers, args.max_watch_p95_ms)
         verify_owners(cluster)
+        headerless_client_keeps_its_game(cluster)
         tournament_across_servers(cluster)
         channel.close()
     except Failure as e:
