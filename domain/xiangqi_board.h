@@ -3,6 +3,7 @@
 #ifndef CAIPAN_DOMAIN_XIANGQI_BOARD_H_
 #define CAIPAN_DOMAIN_XIANGQI_BOARD_H_
 
+#include <optional>
 #include <string>
 
 #include "domain/game_board.h"
@@ -26,6 +27,18 @@ class XiangqiBoard : public GameBoard {
   std::string Fen() const override { return game_.position().ToFen(); }
   absl::StatusOr<DrawClaimRuling> RuleOnDrawClaim(Side claimant,
                                                   Language lang) const override;
+  // A move of a record being replayed, already read as legal where it stands
+  // (a PlayGame stream's history): played without Play's second legality
+  // test, as the adjudicator plays records, so a move after a decision is
+  // counted in the verdict as trailing where Play would refuse it.
+  void PlayRecorded(xiangqi::Move move) { game_.Play(move); }
+  // A record's claim (claim mode, as a PlayGame stream makes one): ruled and
+  // recorded, so a granted draw ends the game. `claimant` unset: the side to
+  // move. Nullopt in automatic mode or once decided.
+  std::optional<xiangqi::ClaimRuling> Claim(
+      std::optional<xiangqi::Color> claimant) {
+    return game_.Claim(claimant);
+  }
 
   // Every legal move now (none once over), in generation order.
   void LegalMoves(xiangqi::MoveList* moves) const;

@@ -143,13 +143,18 @@ absl::Status ReadGomokuActions(const v1::GomokuPosition& position,
 absl::Status ReplayGomoku(const std::vector<gomoku::Action>& actions,
                           absl::string_view field, gomoku::Game* game) {
   for (size_t i = 0; i < actions.size(); ++i) {
-    if (std::optional<gomoku::Rejection> rejected = game->Apply(actions[i])) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ".moves: action ", i + 1, " (", actions[i].text,
-                       "): ", rejected->message));
-    }
+    if (std::optional<gomoku::Rejection> rejected = game->Apply(actions[i]))
+      return HistoryActionRefused(field, i, actions[i], *rejected);
   }
   return absl::OkStatus();
+}
+
+absl::Status HistoryActionRefused(absl::string_view field, size_t index,
+                                  const gomoku::Action& action,
+                                  const gomoku::Rejection& rejected) {
+  return absl::InvalidArgumentError(absl::StrCat(field, ".moves: action ",
+                                                 index + 1, " (", action.text,
+                                                 "): ", rejected.message));
 }
 
 v1::Side ToProto(Color color) {

@@ -3,6 +3,7 @@
 #ifndef CAIPAN_RPC_GOMOKU_CONVERT_H_
 #define CAIPAN_RPC_GOMOKU_CONVERT_H_
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,10 @@ absl::Status ReadGomokuActions(const v1::GomokuPosition& position,
 // naming its index.
 absl::Status ReplayGomoku(const std::vector<gomoku::Action>& actions,
                           absl::string_view field, gomoku::Game* game);
+// The error for a history's action `index` (0-based) that the game refused.
+absl::Status HistoryActionRefused(absl::string_view field, size_t index,
+                                  const gomoku::Action& action,
+                                  const gomoku::Rejection& rejected);
 
 v1::Side ToProto(gomoku::Color color);
 // Black's point classification as a forbidden kind (a five is not forbidden).

@@ -1,14 +1,14 @@
-// A PlayGame session for gomoku (see gomoku_session.h): the game (board,
-// opening protocol, forbidden points) is kept for the stream and advanced one
-// action per message.
+// A PlayGame session for gomoku (see gomoku_session.h): the game (stones,
+// opening protocol, forbidden points) is kept on a game board, the one live
+// games play on, and advanced one action per message.
 #include "services/gomoku_session.h"
 
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "domain/gomoku_board.h"
 #include "engine/common/status_macros.h"
-#include "engine/gomoku/game.h"
 #include "rpc/gomoku_action_convert.h"
 #include "rpc/gomoku_convert.h"
 #include "services/gomoku_handlers.h"
@@ -20,28 +20,37 @@ namespace {
 class GomokuSession : public GameSession {
  public:
   GomokuSession(const gomoku::RuleOptions& rules, int max_plies, Language lang)
-      : game_(rules, /*implied_opening_actions=*/true),
+      : board_(rules, /*implied_opening_actions=*/true),
         max_plies_(max_plies),
         lang_(lang) {}
 
-  gomoku::Game& game() { return game_; }
-  void set_plies(int plies) { plies_ = plies; }
+  // Replays the start message's history; an action the game refuses is an
+  // error naming it.
+  absl::Status Replay(const std::vector<gomoku::Action>& actions) {
+    for (size_t i = 0; i < actions.size(); ++i) {
+      if (!board_.Play(actions[i])) {
+        return rpc::HistoryActionRefused("start.gomoku", i, actions[i],
+                                         *board_.last_rejection());
+      }
+    }
+    return absl::OkStatus();
+  }
 
   void Describe(v1::PlayGameResponse* response) const {
-    response->set_ply(plies_);
-    rpc::GameVerdict(game_, plies_, response->mutable_verdict(), lang_);
+    response->set_ply(board_.plies());
+    rpc::GameVerdict(board_.game(), board_.plies(), response->mutable_verdict(),
+                     lang_);
   }
 
   absl::Status Play(std::string_view text,
                     v1::PlayGameResponse* response) override {
-    if (plies_ >= max_plies_ &&
-        game_.status() == gomoku::GameResult::kOngoing) {
+    if (board_.plies() >= max_plies_ && !board_.over()) {
       return absl::ResourceExhaustedError(
           absl::StrCat("move: the game reached the history limit of ",
                        max_plies_, " plies"));
     }
-    if (PlayGomokuMove(&game_, plies_, text, response->mutable_check(), lang_))
-      ++plies_;
+    PlayGomokuMove(&board_, text, lang_, response->mutable_check(),
+                   /*played=*/nullptr);
     Describe(response);
     return absl::OkStatus();
   }
@@ -57,10 +66,9 @@ class GomokuSession : public GameSession {
   }
 
  private:
-  gomoku::Game game_;
+  domain::GomokuBoard board_;
   int max_plies_;
   Language lang_;  // of reasons and explanations
-  int plies_ = 0;
 };
 
 }  // namespace
@@ -79,9 +87,7 @@ absl::StatusOr<std::unique_ptr<GameSession>> StartGomokuSession(
       start.gomoku(), "start.gomoku", options.max_history_plies, &actions));
   auto session =
       std::make_unique<GomokuSession>(rules, options.max_history_plies, lang);
-  CAIPAN_RETURN_IF_ERROR(
-      rpc::ReplayGomoku(actions, "start.gomoku", &session->game()));
-  session->set_plies(static_cast<int>(actions.size()));
+  CAIPAN_RETURN_IF_ERROR(session->Replay(actions));
   session->Describe(response);
   return session;
 }

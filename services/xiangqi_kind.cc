@@ -59,7 +59,8 @@ std::optional<domain::TypedMove> PlaySubmitted(domain::GameBoard* board,
                                                v1::MoveCheck* check) {
   xiangqi::Move played;
   if (!CheckAndPlayXiangqiMove(static_cast<domain::XiangqiBoard*>(board), text,
-                               lang, check, &played)) {
+                               v1::NOTATION_UNSPECIFIED, lang, check,
+                               &played)) {
     return std::nullopt;
   }
   return played;

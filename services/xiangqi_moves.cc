@@ -184,10 +184,10 @@ bool CheckAndPlayXiangqiMove(xiangqi::GameAdjudicator* game, Color first_mover,
 }
 
 bool CheckAndPlayXiangqiMove(domain::XiangqiBoard* board, std::string_view text,
-                             Language lang, v1::MoveCheck* check,
-                             Move* played) {
-  return CheckAndPlay(board, board->first_mover(), text,
-                      v1::NOTATION_UNSPECIFIED, lang, check, played);
+                             v1::Notation notation, Language lang,
+                             v1::MoveCheck* check, Move* played) {
+  return CheckAndPlay(board, board->first_mover(), text, notation, lang, check,
+                      played);
 }
 
 namespace {

@@ -35,11 +35,12 @@ bool CheckAndPlayXiangqiMove(xiangqi::GameAdjudicator* game,
                              v1::Notation notation, Language lang,
                              v1::MoveCheck* check);
 
-// The same for a live game's board: the move is played as a typed move on
-// the board, which rules it on its own adjudicator; `played` gets it.
+// The same for a game's board (a live game's, a PlayGame stream's): the move
+// is played as a typed move on the board, which rules it on its own
+// adjudicator; `played` (if given) gets it.
 bool CheckAndPlayXiangqiMove(domain::XiangqiBoard* board, std::string_view text,
-                             Language lang, v1::MoveCheck* check,
-                             xiangqi::Move* played);
+                             v1::Notation notation, Language lang,
+                             v1::MoveCheck* check, xiangqi::Move* played);
 
 // A move offered to a game that is already decided: rejected as GAME_OVER
 // with the verdict.

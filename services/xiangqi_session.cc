@@ -1,15 +1,16 @@
 // A PlayGame session for xiangqi (see xiangqi_session.h): the history is
-// replayed once at the start, then each message advances the game by one move.
-// Mate, stalemate, repetition rulings and the natural limit are judged after
-// every move, at a cost independent of the game's length.
+// replayed once at the start on a game board (the one live games play on),
+// then each message advances it by one move. Mate, stalemate, repetition
+// rulings and the natural limit are judged after every move, at a cost
+// independent of the game's length.
 #include "services/xiangqi_session.h"
 
 #include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "domain/xiangqi_board.h"
 #include "engine/common/status_macros.h"
-#include "engine/xiangqi/game_adjudicator.h"
 #include "engine/xiangqi/position.h"
 #include "rpc/xiangqi_convert.h"
 #include "rpc/xiangqi_rules_convert.h"
@@ -23,31 +24,28 @@ using xiangqi::Color;
 using xiangqi::Move;
 using xiangqi::Position;
 
-// The game is adjudicated by the engine's GameAdjudicator, as AdjudicateGame
-// and CheckMove do: one verdict everywhere.
+// The board's adjudicator is the engine's GameAdjudicator, as AdjudicateGame
+// and CheckMove use: one verdict everywhere.
 class XiangqiSession : public GameSession {
  public:
   XiangqiSession(const Position& start, const xiangqi::RuleOptions& rules,
                  v1::Notation notation, Language lang, int max_plies)
-      : game_(start, rules),
+      : board_(start, rules),
         notation_(notation),
         lang_(lang),
-        max_plies_(max_plies),
-        first_mover_(start.SideToMove()) {
+        max_plies_(max_plies) {
     UpdateVerdict();  // a start position may already be mate
   }
 
   // Replays the start message's history; the game may end within it.
   void Replay(const std::vector<Move>& moves) {
-    for (Move m : moves) {
-      if (over()) break;
-      game_.Play(m);
-    }
+    if (over()) return;
+    for (Move m : moves) board_.PlayRecorded(m);
     UpdateVerdict();
   }
 
   void Describe(v1::PlayGameResponse* response) const {
-    response->set_ply(game_.plies());
+    response->set_ply(board_.plies());
     *response->mutable_verdict() = verdict_;
   }
 
@@ -55,22 +53,23 @@ class XiangqiSession : public GameSession {
                     v1::PlayGameResponse* response) override {
     v1::MoveCheck* check = response->mutable_check();
     if (over()) {
-      RejectAfterGameOver(verdict_, game_.position().SideToMove(), lang_,
+      RejectAfterGameOver(verdict_, board_.position().SideToMove(), lang_,
                           check);
       Describe(response);
       return absl::OkStatus();
     }
-    if (game_.plies() >= max_plies_) {
+    if (board_.plies() >= max_plies_) {
       return absl::ResourceExhaustedError(
           absl::StrCat("move: the game reached the history limit of ",
                        max_plies_, " plies"));
     }
-    if (CheckAndPlayXiangqiMove(&game_, first_mover_, text, notation_, lang_,
-                                check)) {
+    if (CheckAndPlayXiangqiMove(&board_, text, notation_, lang_, check,
+                                /*played=*/nullptr)) {
       verdict_ = check->verdict();
-      if (game_.last_ruling()) {
-        rpc::ToProto(*game_.last_ruling(), game_.start(), game_.moves(),
-                     Display(), response->mutable_repetition(), lang_);
+      const xiangqi::GameAdjudicator& game = board_.game();
+      if (game.last_ruling()) {
+        rpc::ToProto(*game.last_ruling(), game.start(), game.moves(), Display(),
+                     response->mutable_repetition(), lang_);
       }
     }
     Describe(response);
@@ -79,10 +78,10 @@ class XiangqiSession : public GameSession {
 
   absl::Status Claim(const v1::XiangqiClaim& claim,
                      v1::PlayGameResponse* response) override {
-    if (claim.ply() != 0 && claim.ply() != game_.plies()) {
+    if (claim.ply() != 0 && claim.ply() != board_.plies()) {
       return absl::InvalidArgumentError(
           absl::StrCat("claim.ply: ", claim.ply(), " is not the current ply ",
-                       game_.plies(), " (0 also means now)"));
+                       board_.plies(), " (0 also means now)"));
     }
     std::optional<Color> side;
     if (claim.side() == v1::SIDE_RED) {
@@ -93,9 +92,10 @@ class XiangqiSession : public GameSession {
       return absl::InvalidArgumentError(
           "claim.side: expected SIDE_RED or SIDE_BLACK");
     }
-    const std::optional<xiangqi::ClaimRuling> ruling = game_.Claim(side);
+    const std::optional<xiangqi::ClaimRuling> ruling = board_.Claim(side);
     if (ruling) {
-      rpc::ToProto(*ruling, game_.start(), game_.moves(), Display(),
+      const xiangqi::GameAdjudicator& game = board_.game();
+      rpc::ToProto(*ruling, game.start(), game.moves(), Display(),
                    response->mutable_claim(), lang_);
     }
     UpdateVerdict();
@@ -112,15 +112,14 @@ class XiangqiSession : public GameSession {
 
   void UpdateVerdict() {
     verdict_.Clear();
-    rpc::ToProto(game_.Current(), first_mover_, &verdict_, lang_);
+    rpc::ToProto(board_.Current(), board_.first_mover(), &verdict_, lang_);
   }
 
-  xiangqi::GameAdjudicator game_;
+  domain::XiangqiBoard board_;
   v1::Notation notation_;
   xiangqi::Notation display_;
   Language lang_;
   int max_plies_;
-  Color first_mover_;
   v1::Verdict verdict_;
 };
 

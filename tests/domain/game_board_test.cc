@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -105,6 +106,41 @@ TEST(XiangqiBoardTest, RulesDrawClaimsOnItsOwnHistoryDecidingNothing) {
   ruling = board->RuleOnDrawClaim(Side::kRed, Language::kEnglish);
   ASSERT_TRUE(ruling.ok());
   EXPECT_EQ(ruling->granted, DrawClaimRuling::Grant::kNaturalLimit);
+}
+
+// What a PlayGame stream does with its board: a record's claim is ruled and
+// recorded (a granted draw ends the game), and a record's moves after a
+// decision are counted as trailing, where Play refuses them.
+TEST(XiangqiBoardTest, RecordsARecordsClaimAndKeepsTrailingMoves) {
+  xiangqi::RuleOptions claim_mode;
+  claim_mode.mode = xiangqi::AdjudicationMode::kClaim;
+  std::unique_ptr<XiangqiBoard> board = XiangqiFrom(
+      "4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 119 60", {"d0d1", "e9e8"}, claim_mode);
+  std::optional<xiangqi::ClaimRuling> claim =
+      board->Claim(xiangqi::Color::kRed);
+  ASSERT_TRUE(claim.has_value());
+  EXPECT_EQ(claim->outcome, xiangqi::ClaimRuling::Outcome::kNaturalLimitDraw);
+  EXPECT_TRUE(board->over());
+  EXPECT_EQ(board->Current().result, xiangqi::GameResult::kDraw);
+  EXPECT_FALSE(board->Claim(std::nullopt).has_value());
+
+  // Automatic mode: the rook's perpetual check is ruled when the position
+  // comes back a third time; a record may go on past that ply.
+  const std::vector<const char*> cycle = {"f7e7", "e9f9", "e7f7", "f9e9"};
+  board = XiangqiFrom("4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 0 1", {});
+  for (int i = 0; i < 2 && !board->over(); ++i) {
+    for (const char* move : cycle) board->PlayRecorded(Iccs(move));
+  }
+  ASSERT_TRUE(board->over());
+  const xiangqi::Verdict decided = board->Current();
+  EXPECT_EQ(decided.result, xiangqi::GameResult::kBlackWins);
+  EXPECT_EQ(decided.trailing_moves, 0);
+  EXPECT_FALSE(board->Play(Iccs("f7e7")));
+  const int plies = board->plies();
+  board->PlayRecorded(Iccs("f7e7"));
+  EXPECT_EQ(board->plies(), plies);
+  EXPECT_EQ(board->Current().ply, decided.ply);
+  EXPECT_EQ(board->Current().trailing_moves, 1);
 }
 
 TEST(GomokuBoardTest, PlaysTypedActionsKeepingTheRejection) {
