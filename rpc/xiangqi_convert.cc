@@ -164,24 +164,30 @@ void XiangqiHistory::AppendKey(int i, std::string* key) const {
 }
 
 absl::StatusOr<Position> XiangqiStart(const v1::XiangqiPosition& position,
-                                      absl::string_view field) {
+                                      absl::string_view field,
+                                      Warnings* warnings) {
   // The standard start is read from its FEN once, not per request.
   static const Position kStart = Position::Start();
   if (position.fen().empty()) return kStart;
-  absl::StatusOr<Position> start = Position::FromFen(position.fen());
+  std::vector<std::string> lenient;
+  absl::StatusOr<Position> start = Position::FromFen(position.fen(), &lenient);
   if (!start.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat(field, ".fen: ", start.status().message()));
+  }
+  if (warnings != nullptr) {
+    for (const std::string& warning : lenient)
+      warnings->Add(absl::StrCat(field, ".fen: ", warning));
   }
   return start;
 }
 
 absl::Status ReplayXiangqi(const v1::XiangqiPosition& position,
                            absl::string_view field, int max_plies,
-                           XiangqiReplay* replay) {
+                           XiangqiReplay* replay, Warnings* warnings) {
   const XiangqiHistory history(position, field);
   CAIPAN_RETURN_IF_ERROR(history.CheckShape(max_plies));
-  absl::StatusOr<Position> start = XiangqiStart(position, field);
+  absl::StatusOr<Position> start = XiangqiStart(position, field, warnings);
   if (!start.ok()) return start.status();
   replay->start = *std::move(start);
   replay->current = replay->start;
@@ -201,18 +207,20 @@ absl::Status ReplayXiangqi(const v1::XiangqiPosition& position,
 absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
                                   absl::string_view field, int max_plies,
                                   XiangqiPositionCache* cache,
-                                  Position* current, int* plies) {
+                                  Position* current, int* plies,
+                                  Warnings* warnings) {
   const XiangqiHistory history(position, field);
   const int n = history.size();
   *plies = n;
   if (cache == nullptr || !cache->enabled()) {
     XiangqiReplay replay;
-    absl::Status status = ReplayXiangqi(position, field, max_plies, &replay);
+    absl::Status status =
+        ReplayXiangqi(position, field, max_plies, &replay, warnings);
     if (status.ok()) *current = replay.current;
     return status;
   }
   CAIPAN_RETURN_IF_ERROR(history.CheckShape(max_plies));
-  absl::StatusOr<Position> parsed = XiangqiStart(position, field);
+  absl::StatusOr<Position> parsed = XiangqiStart(position, field, warnings);
   if (!parsed.ok()) return parsed.status();
   const Position& start = *parsed;
   // The key: the canonical FEN, then each move text, each preceded by its

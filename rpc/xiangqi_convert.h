@@ -101,10 +101,16 @@ class XiangqiHistory {
 absl::Status CheckOneHistoryForm(const v1::XiangqiPosition& position,
                                  absl::string_view field);
 
+// What a request held that was read leniently (an answer's `warnings`).
+using Warnings = google::protobuf::RepeatedPtrField<std::string>;
+
 // The position `position` starts from: its FEN, or the standard start; an
-// unreadable FEN is InvalidArgument naming "`field`.fen".
+// unreadable FEN is InvalidArgument naming "`field`.fen". A FEN read leniently
+// (an empty holdings bracket) adds a warning naming "`field`.fen" to
+// `*warnings`, when given.
 absl::StatusOr<xiangqi::Position> XiangqiStart(
-    const v1::XiangqiPosition& position, absl::string_view field);
+    const v1::XiangqiPosition& position, absl::string_view field,
+    Warnings* warnings = nullptr);
 
 // A game replayed from a request: the starting position, the moves and the
 // current position.
@@ -120,7 +126,7 @@ struct XiangqiReplay {
 // over `max_plies`.
 absl::Status ReplayXiangqi(const v1::XiangqiPosition& position,
                            absl::string_view field, int max_plies,
-                           XiangqiReplay* replay);
+                           XiangqiReplay* replay, Warnings* warnings = nullptr);
 
 // The position after `position`'s history only (no move list), for the RPCs
 // that need nothing else. With a cache, the longest recently seen prefix of the
@@ -129,7 +135,8 @@ absl::Status ReplayXiangqi(const v1::XiangqiPosition& position,
 absl::Status ReplayXiangqiCurrent(const v1::XiangqiPosition& position,
                                   absl::string_view field, int max_plies,
                                   XiangqiPositionCache* cache,
-                                  xiangqi::Position* current, int* plies);
+                                  xiangqi::Position* current, int* plies,
+                                  Warnings* warnings = nullptr);
 
 // Parses one move in any notation into the legal move it names. ICCS, the
 // common case on the hot path, is read here directly; other notations go

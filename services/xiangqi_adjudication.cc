@@ -43,7 +43,8 @@ struct Record {
 
 absl::Status ReadRecord(const v1::AdjudicateGameRequest& request,
                         const ServiceOptions& options,
-                        const CallControl& control, Record* record) {
+                        const CallControl& control, Record* record,
+                        rpc::Warnings* warnings) {
   if (request.game_case() == v1::AdjudicateGameRequest::kXiangqiRecord) {
     absl::StatusOr<xiangqi::GameRecord> parsed =
         xiangqi::ParseRecord(request.xiangqi_record());
@@ -61,6 +62,8 @@ absl::Status ReadRecord(const v1::AdjudicateGameRequest& request,
       return absl::InvalidArgumentError(
           absl::StrCat("xiangqi_record: FEN: ", start.status().message()));
     }
+    for (const std::string& warning : parsed->warnings)
+      warnings->Add(absl::StrCat("xiangqi_record: ", warning));
     record->start = *std::move(start);
     record->recorded = xiangqi::RecordedOutcomeOf(*parsed);
     record->moves = std::move(parsed->moves);
@@ -70,7 +73,7 @@ absl::Status ReadRecord(const v1::AdjudicateGameRequest& request,
   const v1::XiangqiPosition& game = request.xiangqi();
   const rpc::XiangqiHistory history(game, "xiangqi");
   CAIPAN_RETURN_IF_ERROR(history.CheckShape(options.max_history_plies));
-  absl::StatusOr<Position> start = rpc::XiangqiStart(game, "xiangqi");
+  absl::StatusOr<Position> start = rpc::XiangqiStart(game, "xiangqi", warnings);
   if (!start.ok()) return start.status();
   record->start = *std::move(start);
   Position pos = record->start;
@@ -160,7 +163,8 @@ absl::Status XiangqiAdjudicateGame(const v1::AdjudicateGameRequest& request,
   CAIPAN_RETURN_IF_ERROR(
       rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules));
   Record record;
-  CAIPAN_RETURN_IF_ERROR(ReadRecord(request, options, control, &record));
+  CAIPAN_RETURN_IF_ERROR(ReadRecord(request, options, control, &record,
+                                    response->mutable_warnings()));
   CAIPAN_RETURN_IF_ERROR(
       rpc::FromProto(request.xiangqi_claims(), "xiangqi_claims",
                      static_cast<int>(record.moves.size()), &record.claims));
@@ -223,8 +227,9 @@ absl::Status XiangqiRuleOnRepetition(const v1::RuleOnRepetitionRequest& request,
   CAIPAN_RETURN_IF_ERROR(
       rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules));
   rpc::XiangqiReplay replay;
-  CAIPAN_RETURN_IF_ERROR(rpc::ReplayXiangqi(
-      request.xiangqi(), "xiangqi", options.max_history_plies, &replay));
+  CAIPAN_RETURN_IF_ERROR(rpc::ReplayXiangqi(request.xiangqi(), "xiangqi",
+                                            options.max_history_plies, &replay,
+                                            response->mutable_warnings()));
   const xiangqi::FinalRepetition found =
       xiangqi::RuleOnFinalRepetition(replay.start, replay.moves, rules);
   const int occurrences = found.occurrences;
@@ -258,8 +263,9 @@ absl::Status XiangqiGetNaturalLimitStatus(
   CAIPAN_RETURN_IF_ERROR(
       rpc::FromProto(request.xiangqi_rules(), "xiangqi_rules", &rules));
   rpc::XiangqiReplay replay;
-  CAIPAN_RETURN_IF_ERROR(rpc::ReplayXiangqi(
-      request.xiangqi(), "xiangqi", options.max_history_plies, &replay));
+  CAIPAN_RETURN_IF_ERROR(rpc::ReplayXiangqi(request.xiangqi(), "xiangqi",
+                                            options.max_history_plies, &replay,
+                                            response->mutable_warnings()));
   for (Color c : {Color::kRed, Color::kBlack}) {
     if (request.claimant() != v1::SIDE_UNSPECIFIED &&
         rpc::ToProto(c) != request.claimant()) {

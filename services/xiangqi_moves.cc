@@ -252,8 +252,8 @@ absl::Status CheckAgainstHistory(const v1::CheckMoveRequest& request,
                                  v1::CheckMoveResponse* response) {
   const rpc::XiangqiHistory history(request.xiangqi(), "xiangqi");
   CAIPAN_RETURN_IF_ERROR(history.CheckShape(options.max_history_plies));
-  absl::StatusOr<Position> start =
-      rpc::XiangqiStart(request.xiangqi(), "xiangqi");
+  absl::StatusOr<Position> start = rpc::XiangqiStart(
+      request.xiangqi(), "xiangqi", response->mutable_warnings());
   if (!start.ok()) return start.status();
   const int n = history.size();
   xiangqi::GameAdjudicator game(*start, rules, n + 1);
@@ -289,7 +289,8 @@ absl::Status XiangqiCheckMove(const v1::CheckMoveRequest& request,
   int plies = 0;
   CAIPAN_RETURN_IF_ERROR(rpc::ReplayXiangqiCurrent(
       request.xiangqi(), "xiangqi", options.max_history_plies,
-      options.position_cache.get(), &current, &plies));
+      options.position_cache.get(), &current, &plies,
+      response->mutable_warnings()));
   Move move;
   CheckXiangqiMove(current, plies, request.move(), request.notation(),
                    response->mutable_check(), &move, lang);
@@ -304,7 +305,8 @@ absl::Status XiangqiListMoves(const v1::ListMovesRequest& request,
   int plies = 0;
   CAIPAN_RETURN_IF_ERROR(rpc::ReplayXiangqiCurrent(
       request.xiangqi(), "xiangqi", options.max_history_plies,
-      options.position_cache.get(), &pos, &plies));
+      options.position_cache.get(), &pos, &plies,
+      response->mutable_warnings()));
   xiangqi::MoveList moves;
   pos.GenerateLegalMoves(&moves);
   // Sorted by ICCS text so answers are stable whatever the generation order.

@@ -136,8 +136,9 @@ absl::StatusOr<std::unique_ptr<GameSession>> StartXiangqiSession(
   CAIPAN_RETURN_IF_ERROR(
       rpc::FromProto(start.xiangqi_rules(), "start.xiangqi_rules", &rules));
   rpc::XiangqiReplay replay;
-  CAIPAN_RETURN_IF_ERROR(rpc::ReplayXiangqi(
-      start.xiangqi(), "start.xiangqi", options.max_history_plies, &replay));
+  CAIPAN_RETURN_IF_ERROR(rpc::ReplayXiangqi(start.xiangqi(), "start.xiangqi",
+                                            options.max_history_plies, &replay,
+                                            response->mutable_warnings()));
   auto session = std::make_unique<XiangqiSession>(
       replay.start, rules, start.notation(), lang, options.max_history_plies);
   session->Replay(replay.moves);

@@ -167,11 +167,15 @@ absl::StatusOr<GameRecord> ParseRecordAt(std::string_view text,
     }
     record.tags.emplace_back(token.name, token.value);
   }
-  absl::StatusOr<Position> start = Position::FromFen(record.start_fen);
+  std::vector<std::string> fen_warnings;
+  absl::StatusOr<Position> start =
+      Position::FromFen(record.start_fen, &fen_warnings);
   if (!start.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat("tag FEN: ", start.status().message()));
   }
+  for (const std::string& warning : fen_warnings)
+    record.warnings.push_back(absl::StrCat("tag FEN: ", warning));
   // Keep the canonical form: "startpos", "r" for Red or odd spacing read back
   // the same.
   record.start_fen = start->ToFen();

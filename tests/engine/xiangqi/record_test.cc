@@ -92,6 +92,19 @@ TEST(RecordTest, ErrorsNameThePlyAndToken) {
               HasSubstr("ply 2: \"h9g7\" after the result"));
 }
 
+// A FEN tag with an empty holdings bracket (engines of variants with drops
+// write one) is read, with a warning, and kept in its canonical form.
+TEST(RecordTest, FenTagWithAnEmptyHoldingsBracketIsReadWithAWarning) {
+  absl::StatusOr<GameRecord> r = ParseRecord(
+      "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] "
+      "w - - 0 1\"]\n1. h2e2 *\n");
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->start_fen, Position::Start().ToFen());
+  ASSERT_EQ(r->warnings.size(), 1u);
+  EXPECT_THAT(r->warnings[0], HasSubstr("tag FEN: "));
+  EXPECT_THAT(r->warnings[0], HasSubstr("empty holdings bracket"));
+}
+
 // Moves written without a space between them, as some published files have.
 TEST(RecordTest, GluedMovesAreSplit) {
   absl::StatusOr<GameRecord> r =
