@@ -27,8 +27,10 @@ enum class Side : uint8_t { kNone, kRed, kBlack, kWhite };
 struct DrawClaimRuling {
   enum class Grant : uint8_t { kNone, kNaturalLimit, kRepetition };
   Grant granted = Grant::kNone;
-  // Why the draw is granted, or why not, in the language asked for.
-  std::string explanation;
+  // Why the draw is granted, or why not, in English and in Chinese (a live
+  // game keeps both, and answers the claimant in the language asked for).
+  std::string english;
+  std::string chinese;
 };
 
 class GameBoard {
@@ -51,7 +53,8 @@ class GameBoard {
   virtual std::string Fen() const { return {}; }
   // A draw claimed now by `claimant` (its ruling decides and records
   // nothing). FailedPrecondition when the game is over or its rules have no
-  // draw to claim; InvalidArgument for a side not in the game.
+  // draw to claim, InvalidArgument for a side not in the game (these errors
+  // in `lang`).
   virtual absl::StatusOr<DrawClaimRuling> RuleOnDrawClaim(
       Side claimant, Language lang) const = 0;
 };

@@ -38,35 +38,40 @@ void XiangqiBoard::LegalMoves(xiangqi::MoveList* moves) const {
 // vary, is a draw; a forbidden cycle is none, its offender must vary.
 absl::StatusOr<DrawClaimRuling> XiangqiBoard::RuleOnDrawClaim(
     Side claimant, Language lang) const {
-  if (game_.over())
-    return absl::FailedPreconditionError("the game is over: nothing to claim");
+  if (game_.over()) {
+    return absl::FailedPreconditionError(lang == Language::kChinese
+                                             ? "对局已结束，无和可提"
+                                             : "the game is over: nothing to "
+                                               "claim");
+  }
   if (claimant != Side::kRed && claimant != Side::kBlack)
     return absl::InvalidArgumentError("side: expected red or black");
   const xiangqi::ClaimRuling ruling =
       game_.RuleOnClaim(claimant == Side::kRed ? Color::kRed : Color::kBlack);
-  const bool zh = lang == Language::kChinese;
+  using Grant = DrawClaimRuling::Grant;
   using Outcome = xiangqi::ClaimRuling::Outcome;
   switch (ruling.outcome) {
     case Outcome::kNaturalLimitDraw:
-      return DrawClaimRuling{
-          DrawClaimRuling::Grant::kNaturalLimit,
-          zh ? "已达自然限着，判和" : "natural move limit reached"};
+      return DrawClaimRuling{Grant::kNaturalLimit, "natural move limit reached",
+                             "已达自然限着，判和"};
     case Outcome::kRepetitionDraw:
-      return DrawClaimRuling{DrawClaimRuling::Grant::kRepetition,
-                             zh ? "循环重复，判和" : "repetition ruled a draw"};
+      return DrawClaimRuling{Grant::kRepetition, "repetition ruled a draw",
+                             "循环重复，判和"};
     case Outcome::kOrderToVary:
       return DrawClaimRuling{
-          DrawClaimRuling::Grant::kNone,
-          absl::StrCat(zh ? "不予判和：" : "no draw: ",
-                       xiangqi::ClaimRulingText(ruling, lang))};
+          Grant::kNone,
+          absl::StrCat("no draw: ",
+                       xiangqi::ClaimRulingText(ruling, Language::kEnglish)),
+          absl::StrCat("不予判和：",
+                       xiangqi::ClaimRulingText(ruling, Language::kChinese))};
     case Outcome::kRejected:
       break;
   }
   return DrawClaimRuling{
-      DrawClaimRuling::Grant::kNone,
-      zh ? "无和棋可提：此处没有可判和的循环，提和一方也未达自然限着"
-         : "nothing to claim: no permitted repetition ends the game here and "
-           "the natural move limit is not reached for the claimant"};
+      Grant::kNone,
+      "nothing to claim: no permitted repetition ends the game here and the "
+      "natural move limit is not reached for the claimant",
+      "无和棋可提：此处没有可判和的循环，提和一方也未达自然限着"};
 }
 
 }  // namespace caipan::domain

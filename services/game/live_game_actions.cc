@@ -293,16 +293,14 @@ void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
     return lock.Release(), done(s);
   const v1::Side side = SideOfPlayer(*player);
   // The game's own board holds the position and its history: it rules at
-  // once, without replaying the game (and words the same ruling in Chinese).
+  // once, without replaying the game, in both languages.
   absl::StatusOr<domain::DrawClaimRuling> ruling =
-      board_->RuleOnDrawClaim(FromProto(side), Language::kEnglish);
+      board_->RuleOnDrawClaim(FromProto(side), lang);
   if (!ruling.ok()) {
     return lock.Release(), done(absl::FailedPreconditionError(absl::StrCat(
                                kind_->name, ": ", ruling.status().message())));
   }
-  absl::StatusOr<domain::DrawClaimRuling> chinese =
-      board_->RuleOnDrawClaim(FromProto(side), Language::kChinese);
-  std::string chinese_text = chinese.ok() ? chinese->explanation : "";
+  std::string chinese_text = ruling->chinese;
   using Grant = domain::DrawClaimRuling::Grant;
   const bool granted = ruling->granted != Grant::kNone;
   v1::GameEvent event = NewEvent();
@@ -311,7 +309,7 @@ void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
   claim->set_granted(granted);
   if (granted) {
     claim->set_explanation(
-        absl::StrCat(ruling->explanation, ", claimed by ", SideName(side)));
+        absl::StrCat(ruling->english, ", claimed by ", SideName(side)));
     chinese_text = absl::StrCat(chinese_text, "（",
                                 SideName(side, Language::kChinese), "提出）");
     EndGame(MakeVerdict(v1::RESULT_DRAW, v1::SIDE_UNSPECIFIED,
@@ -321,7 +319,7 @@ void LiveGame::ClaimDraw(const v1::ClaimDrawRequest& request,
                         plies_, claim->explanation(), chinese_text),
             now);
   } else {
-    claim->set_explanation(ruling->explanation);
+    claim->set_explanation(ruling->english);
   }
   response->set_granted(claim->granted());
   response->set_explanation(lang == Language::kChinese ? chinese_text

@@ -79,23 +79,22 @@ TEST(XiangqiBoardTest, RulesDrawClaimsOnItsOwnHistoryDecidingNothing) {
       board->RuleOnDrawClaim(Side::kBlack, Language::kEnglish);
   ASSERT_TRUE(ruling.ok()) << ruling.status();
   EXPECT_EQ(ruling->granted, DrawClaimRuling::Grant::kNone);
-  EXPECT_THAT(ruling->explanation, HasSubstr("no draw: "));
+  EXPECT_THAT(ruling->english, HasSubstr("no draw: "));
+  // The same ruling, worded in Chinese too.
+  EXPECT_THAT(ruling->chinese, HasSubstr("不予判和"));
   absl::StatusOr<DrawClaimRuling> again =
       board->RuleOnDrawClaim(Side::kBlack, Language::kEnglish);
   ASSERT_TRUE(again.ok());
-  EXPECT_EQ(again->explanation, ruling->explanation);
+  EXPECT_EQ(again->english, ruling->english);
   EXPECT_EQ(board->SideToAct(), Side::kRed);
   EXPECT_FALSE(board->over());
-  absl::StatusOr<DrawClaimRuling> chinese =
-      board->RuleOnDrawClaim(Side::kBlack, Language::kChinese);
-  ASSERT_TRUE(chinese.ok());
-  EXPECT_THAT(chinese->explanation, HasSubstr("不予判和"));
 
   board = XiangqiFrom(rook, {"f7e7", "e9f9"}, claim_mode);
   ruling = board->RuleOnDrawClaim(Side::kRed, Language::kEnglish);
   ASSERT_TRUE(ruling.ok());
   EXPECT_EQ(ruling->granted, DrawClaimRuling::Grant::kNone);
-  EXPECT_THAT(ruling->explanation, HasSubstr("nothing to claim"));
+  EXPECT_THAT(ruling->english, HasSubstr("nothing to claim"));
+  EXPECT_THAT(ruling->chinese, HasSubstr("无和棋可提"));
   EXPECT_EQ(
       board->RuleOnDrawClaim(Side::kWhite, Language::kEnglish).status().code(),
       absl::StatusCode::kInvalidArgument);

@@ -259,7 +259,7 @@ TEST(GameKindsTest, DrawClaimsAreRuledByTheGamesOwnBoard) {
       board->RuleOnDrawClaim(domain::Side::kBlack, Language::kEnglish);
   ASSERT_TRUE(ruling.ok()) << ruling.status();
   EXPECT_EQ(ruling->granted, domain::DrawClaimRuling::Grant::kNone);
-  EXPECT_THAT(ruling->explanation, HasSubstr("no draw: "));
+  EXPECT_THAT(ruling->english, HasSubstr("no draw: "));
 
   // The natural limit, already reached by the start position's clock.
   board = XiangqiBoardAfter("4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 119 60",
