@@ -48,8 +48,9 @@ struct GameContext {
   TimeSource* time = nullptr;
   // Arbiter tokens (null: no arbiters configured).
   const rpc::TokenAuthenticator* arbiters = nullptr;
-  // Limits (history length) shared with the stateless services.
-  ServiceOptions session_options;
+  // Moves one game may have: the stateless services' history limit
+  // (--max-history-plies).
+  int max_plies = ServiceOptions().max_history_plies;
   // Events one game may have (moves are bounded by the history limit).
   int max_events = 4096;
   // Called (from the store's thread) when a game's final event is durable.

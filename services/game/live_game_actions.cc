@@ -140,12 +140,12 @@ void LiveGame::SubmitMove(const v1::SubmitMoveRequest& request,
   }
   if (absl::Status s = CheckEventRoom(); !s.ok())
     return lock.Release(), done(s);
-  if (plies_ >= context_->session_options.max_history_plies) {
+  if (plies_ >= context_->max_plies) {
     return lock.Release(),
            done(rpc::WithReason(
-               absl::ResourceExhaustedError(absl::StrCat(
-                   "move: the game reached the history limit of ",
-                   context_->session_options.max_history_plies, " plies")),
+               absl::ResourceExhaustedError(
+                   absl::StrCat("move: the game reached the history limit of ",
+                                context_->max_plies, " plies")),
                rpc::kReasonLimitReached));
   }
   // The text is read against the board and, if legal, played on it as a

@@ -30,7 +30,7 @@ struct World {
     context.time = &time;
     context.arbiters = &arbiters;
     context.max_events = 64;
-    context.session_options.max_history_plies = 64;
+    context.max_plies = 64;
     registry =
         std::make_unique<game::GameRegistry>(context, 8, std::string(32, 'k'));
   }

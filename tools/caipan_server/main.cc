@@ -398,7 +398,7 @@ int main(int argc, char** argv) {
   game_context.store = store->get();
   game_context.time = time_source.get();
   game_context.arbiters = arbiters.get();
-  game_context.session_options = options;
+  game_context.max_plies = options.max_history_plies;
   create_policy.tokens = authenticator.get();
   create_policy.unstarted_expiry_ms =
       static_cast<int64_t>(unstarted_expiry_seconds * 1000);
